@@ -1,0 +1,40 @@
+import type { KvStore } from './index.ts';
+
+interface Entry {
+  value: number;
+  expiresAt: number;
+}
+
+/** In-process counters for a single server instance. */
+export function createMemoryKv(now: () => number = Date.now): KvStore {
+  const entries = new Map<string, Entry>();
+  const live = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  return {
+    increment(key, ttlSeconds) {
+      const entry = live(key) ?? { value: 0, expiresAt: now() + ttlSeconds * 1000 };
+      entry.value += 1;
+      entries.set(key, entry);
+      return Promise.resolve(entry.value);
+    },
+    get: (key) => Promise.resolve(live(key)?.value ?? 0),
+    ttl(key) {
+      const entry = live(key);
+      return Promise.resolve(entry ? Math.ceil((entry.expiresAt - now()) / 1000) : 0);
+    },
+    delete(key) {
+      entries.delete(key);
+      return Promise.resolve();
+    },
+    close() {
+      entries.clear();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MESSAGES } from '@gurumatch/shared/messages';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+
+import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webStaticPlugin, type loadWebBuild } from './plugins/web-static.ts';
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  /** The built web app, or null to serve the API alone (API tests). */
+  web?: Awaited<ReturnType<typeof loadWebBuild>>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+
+/** Builds the whole server without listening; tests use `inject` on it. */
+export async function buildApp({ ctx, web = null, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: ctx.config.isProduction,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: (request) => {
+      const header = request.headers['x-request-id'];
+      return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { config: ctx.config });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'GuruMatch API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { prefix: '/api', ctx });
+  await app.register(authRoutes, { prefix: '/api/auth', ctx });
+
+  await app.register(webStaticPlugin, { build: web, publicUrl: ctx.config.publicUrl });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.url);
+    if (isPage && app.renderPage) return app.renderPage(request, reply);
+    return reply.status(404).send({ detail: MESSAGES.notFound, code: 'not_found' });
+  });
+
+  return app;
+}

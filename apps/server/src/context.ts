@@ -1,0 +1,14 @@
+import type { KvStore } from './adapters/kv/index.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/connection.ts';
+
+/** Everything a service may use. Services take it as their first argument and never see Fastify. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  kv: KvStore;
+  /** Current time; tests move it. */
+  now: () => Date;
+  /** Waits; tests record the waits instead. */
+  sleep: (ms: number) => Promise<void>;
+}

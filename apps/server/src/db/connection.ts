@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Something SQL can be sent to: the database or an open transaction. */
+export interface Queryable {
+  query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` inside BEGIN/COMMIT; any throw rolls back. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Postgres only: a schema to create and use (tests give each file its own). */
+  schema?: string;
+  /** Postgres only: drop `schema` when the connection closes (tests). */
+  dropSchemaOnClose?: boolean;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.schema, options.dropSchemaOnClose === true);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const dir = path.join(dataDir, 'pglite');
+  await fs.mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): Db {
+  const run = async <Row>(
+    target: Pick<PGlite, 'query'>,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<Row[]> => {
+    const result = await target.query<Row>(sql, params ? [...params] : undefined);
+    return result.rows;
+  };
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(client, sql, params),
+    transaction: (work) =>
+      client.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+    close: () => client.close(),
+  };
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad schema name: ${name}`);
+  return `"${name}"`;
+}
+
+async function openPostgres(url: string, schema: string | undefined, dropSchema: boolean): Promise<Db> {
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    await admin.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  pool.on('error', () => {
+    // an idle client died; the pool replaces it on the next query
+  });
+  const run = async <Row>(
+    target: pg.Pool | pg.PoolClient,
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<Row[]> => {
+    const result = await target.query(sql, params ? [...params] : undefined);
+    return result.rows as Row[];
+  };
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: (sql, params) => run(client, sql, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (schema && dropSchema) await pool.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { ErrorCode } from '@gurumatch/shared/errors';
+
+/** The one error services throw. The error handler turns it into `{detail, code, errors?}`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { createKv } from './adapters/kv/index.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDb } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import { loadWebBuild } from './plugins/web-static.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  const kv = createKv(config.redisUrl);
+  const ctx: AppContext = {
+    config,
+    db,
+    kv,
+    now: () => new Date(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const web = await loadWebBuild(config.webDistDir ?? path.resolve(here, '../../web/dist'));
+  const app = await buildApp({
+    ctx,
+    web,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+  });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
+
+  if (config.seedDemoData) {
+    await seedDemoData(db);
+    app.log.info('demo data ready');
+  }
+
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    void app
+      .close()
+      .then(() => Promise.all([db.close(), kv.close()]))
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = `http://localhost:${String(config.port)}`;
+  const lines = [
+    `GuruMatch is running on ${where}`,
+    `  database: ${db.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'}`,
+    `  API docs: ${where}/api/docs`,
+  ];
+  if (config.seedDemoData) {
+    lines.push('  demo accounts:');
+    for (const account of DEMO_ACCOUNTS) {
+      lines.push(`    ${account.role.padEnd(8)} ${account.email}  password ${account.password}`);
+    }
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+import type { Queryable } from '../../db/connection.ts';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  password_hash: string;
+  full_name: string;
+  role: 'teacher' | 'student';
+  is_email_verified: boolean;
+  phone_country_code: string | null;
+  phone_number: string | null;
+  is_phone_verified: boolean;
+  avatar_url: string | null;
+  coins: number;
+  is_active: boolean;
+  profile_completed_at: Date | null;
+  last_login: Date | null;
+  created_at: Date;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  fullName: string;
+  role: 'teacher' | 'student';
+}
+
+/** Inserts a user; answers null when the (lower-cased) e-mail is taken. */
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(
+    `INSERT INTO users (email, password_hash, full_name, role)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (email) DO NOTHING
+     RETURNING *`,
+    [user.email, user.passwordHash, user.fullName, user.role],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export async function countUsers(db: Queryable): Promise<number> {
+  const rows = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+  return rows[0]?.count ?? 0;
+}
+
+export async function updateLastLogin(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query('UPDATE users SET last_login = $2 WHERE id = $1', [id, at]);
+}
+
+export interface OnboardingFacts {
+  is_phone_verified: boolean;
+  has_address: boolean;
+  is_profile_complete: boolean;
+}
+
+export async function findOnboardingFacts(db: Queryable, userId: number): Promise<OnboardingFacts | null> {
+  const rows = await db.query<OnboardingFacts>(
+    `SELECT u.is_phone_verified,
+            EXISTS (SELECT 1 FROM user_addresses a WHERE a.user_id = u.id) AS has_address,
+            u.profile_completed_at IS NOT NULL AS is_profile_complete
+       FROM users u
+      WHERE u.id = $1 AND u.is_active`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertRefreshToken(
+  db: Queryable,
+  token: { jti: string; userId: number; familyId: string; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO refresh_tokens (jti, user_id, family_id, expires_at) VALUES ($1, $2, $3, $4)`,
+    [token.jti, token.userId, token.familyId, token.expiresAt],
+  );
+}
+
+export interface RefreshTokenRow {
+  jti: string;
+  user_id: number;
+  family_id: string;
+  used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+/** Locks the row so two refreshes racing with one token cannot both win. */
+export async function lockRefreshToken(db: Queryable, jti: string): Promise<RefreshTokenRow | null> {
+  const rows = await db.query<RefreshTokenRow>(
+    'SELECT jti, user_id, family_id, used_at, revoked_at FROM refresh_tokens WHERE jti = $1 FOR UPDATE',
+    [jti],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markRefreshTokenUsed(db: Queryable, jti: string, at: Date): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET used_at = $2 WHERE jti = $1', [jti, at]);
+}
+
+export async function revokeRefreshFamily(db: Queryable, familyId: string, at: Date): Promise<void> {
+  await db.query(
+    'UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL',
+    [familyId, at],
+  );
+}
+
+export async function revokeUserRefreshTokens(db: Queryable, userId: number, at: Date): Promise<void> {
+  await db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+    userId,
+    at,
+  ]);
+}

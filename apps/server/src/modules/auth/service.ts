@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+
+import type { OnboardingStep, Role } from '@gurumatch/shared/constants';
+import { MESSAGES } from '@gurumatch/shared/messages';
+import {
+  findRegistrationProblem,
+  type CurrentUser,
+  type RegisterBody,
+  type TokenBody,
+  type TokenPair,
+  type UserStatus,
+} from '@gurumatch/shared/schemas/auth';
+
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+
+import {
+  findOnboardingFacts,
+  findUserByEmail,
+  findUserById,
+  insertRefreshToken,
+  insertUser,
+  lockRefreshToken,
+  markRefreshTokenUsed,
+  revokeRefreshFamily,
+  updateLastLogin,
+  type UserRow,
+} from './queries.ts';
+import { clearLoginFailures, recordLoginFailure, throttleLogin } from './throttle.ts';
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function tokenNotValid(detail: string = MESSAGES.tokenNotValid): AppError {
+  return new AppError(401, 'token_not_valid', detail);
+}
+
+async function issueTokenPair(
+  ctx: AppContext,
+  tx: Queryable,
+  user: UserRow,
+  familyId: string = randomUUID(),
+): Promise<TokenPair> {
+  const now = ctx.now();
+  const access = await signAccessToken(
+    ctx.config.jwtSecret,
+    {
+      user_id: user.id,
+      username: user.email,
+      email: user.email,
+      full_name: user.full_name,
+      avatar: user.avatar_url,
+      role: user.role,
+      coins: user.coins,
+    },
+    now,
+  );
+  const refresh = await signRefreshToken(ctx.config.jwtSecret, user.id, familyId, now);
+  await insertRefreshToken(tx, {
+    jti: refresh.jti,
+    userId: user.id,
+    familyId,
+    expiresAt: refresh.expiresAt,
+  });
+  return { access, refresh: refresh.token };
+}
+
+/** Creates an account and signs it in. Checks run in the order the form checks them. */
+export async function registerUser(ctx: AppContext, body: RegisterBody): Promise<{ user: UserRow; tokens: TokenPair }> {
+  const problem = findRegistrationProblem(body, { checkTerms: false });
+  if (problem) {
+    throw new AppError(400, 'validation_error', problem.message, { [problem.field]: [problem.message] });
+  }
+  const passwordHash = await hashPassword(body.password);
+  return ctx.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: normalizeEmail(body.email),
+      passwordHash,
+      fullName: body.full_name.trim(),
+      role: body.role as Role,
+    });
+    if (!user) {
+      throw new AppError(400, 'email_taken', MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+    }
+    await updateLastLogin(tx, user.id, ctx.now());
+    return { user, tokens: await issueTokenPair(ctx, tx, user) };
+  });
+}
+
+/** Signs in with e-mail (sent as `username`) and password, throttled per e-mail and per address. */
+export async function obtainTokenPair(ctx: AppContext, body: TokenBody, ip: string): Promise<TokenPair> {
+  const email = normalizeEmail(body.username);
+  await throttleLogin(ctx, email, ip);
+  const user = await findUserByEmail(ctx.db, email);
+  const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
+  if (!user || !valid || !user.is_active) {
+    await recordLoginFailure(ctx, email, ip);
+    throw new AppError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
+  }
+  await clearLoginFailures(ctx, email);
+  return ctx.db.transaction(async (tx) => {
+    await updateLastLogin(tx, user.id, ctx.now());
+    return issueTokenPair(ctx, tx, user);
+  });
+}
+
+/**
+ * Rotates a refresh token: the old one is spent and a new pair comes back. A
+ * spent or revoked token presented again revokes its whole family.
+ */
+export async function rotateRefreshToken(ctx: AppContext, refresh: string): Promise<TokenPair> {
+  const claims = await verifyRefreshToken(ctx.config.jwtSecret, refresh, ctx.now());
+  if (!claims) throw tokenNotValid();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const row = await lockRefreshToken(tx, claims.jti);
+    if (!row || row.family_id !== claims.family) return { reused: false as const, pair: null };
+    if (row.used_at || row.revoked_at) {
+      await revokeRefreshFamily(tx, row.family_id, ctx.now());
+      return { reused: true as const, pair: null };
+    }
+    const user = await findUserById(tx, row.user_id);
+    if (!user?.is_active) return { reused: false as const, pair: null };
+    await markRefreshTokenUsed(tx, row.jti, ctx.now());
+    return { reused: false as const, pair: await issueTokenPair(ctx, tx, user, row.family_id) };
+  });
+  if (outcome.reused) throw tokenNotValid(MESSAGES.refreshReused);
+  if (!outcome.pair) throw tokenNotValid();
+  return outcome.pair;
+}
+
+export function nextOnboardingStep(facts: {
+  is_phone_verified: boolean;
+  has_address: boolean;
+  is_profile_complete: boolean;
+}): OnboardingStep {
+  if (!facts.is_phone_verified) return 'phone-verification';
+  if (!facts.has_address) return 'add-address';
+  if (!facts.is_profile_complete) return 'complete-profile';
+  return 'dashboard';
+}
+
+export async function getUserStatus(ctx: AppContext, userId: number): Promise<UserStatus> {
+  const facts = await findOnboardingFacts(ctx.db, userId);
+  if (!facts) throw tokenNotValid();
+  return { is_authenticated: true, redirect_to: nextOnboardingStep(facts) };
+}
+
+async function requireActiveUser(ctx: AppContext, userId: number): Promise<UserRow> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user?.is_active) throw tokenNotValid();
+  return user;
+}
+
+export async function getCurrentUser(ctx: AppContext, userId: number): Promise<CurrentUser> {
+  const user = await requireActiveUser(ctx, userId);
+  return {
+    user_id: user.id,
+    username: user.email,
+    email: user.email,
+    is_email_verified: user.is_email_verified,
+    full_phone: user.phone_number ? `${user.phone_country_code ?? ''}${user.phone_number}` : null,
+    phone_number: user.phone_number,
+    is_phone_verified: user.is_phone_verified,
+    role: user.role,
+    full_name: user.full_name,
+    avatar: user.avatar_url,
+    last_login: user.last_login ? user.last_login.toISOString() : null,
+  };
+}
+
+export async function getCoinBalance(ctx: AppContext, userId: number): Promise<{ coins: number }> {
+  const user = await requireActiveUser(ctx, userId);
+  return { coins: user.coins };
+}

@@ -1,0 +1,28 @@
+import { ErrorBodySchema } from '@gurumatch/shared/errors';
+import { HealthSchema } from '@gurumatch/shared/schemas/health';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Answers once the database answers',
+        response: { 200: HealthSchema, 503: ErrorBodySchema },
+      },
+      logLevel: 'warn',
+    },
+    async () => {
+      try {
+        await ctx.db.query('SELECT 1');
+      } catch {
+        throw new AppError(503, 'service_unavailable', 'The database is not answering.');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** What the web app's server entry (`entry-server.tsx`) exports. */
+export interface PageRenderer {
+  render(request: Request, options: { nonce: string }): Promise<RenderedPage>;
+}
+
+export type RenderedPage =
+  | { kind: 'page'; status: number; head: string; html: string }
+  | { kind: 'redirect'; status: number; location: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a non-API GET with the server-rendered page (set by the web plugin). */
+    renderPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null;
+  }
+}
+
+interface WebBuild {
+  clientDir: string;
+  template: { beforeHead: string; beforeApp: string; afterApp: string };
+  renderer: PageRenderer;
+}
+
+export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
+  const clientDir = path.join(distDir, 'client');
+  const templatePath = path.join(clientDir, 'index.html');
+  const entryPath = path.join(distDir, 'server', 'entry-server.js');
+  if (!fs.existsSync(templatePath) || !fs.existsSync(entryPath)) return null;
+  const html = fs.readFileSync(templatePath, 'utf8');
+  const [beforeHead = '', rest = ''] = html.split('<!--app-head-->');
+  const [beforeApp = '', afterApp = ''] = rest.split('<!--app-html-->');
+  const renderer = (await import(pathToFileURL(entryPath).href)) as PageRenderer;
+  return { clientDir, template: { beforeHead, beforeApp, afterApp }, renderer };
+}
+
+function toWebRequest(request: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  return new Request(new URL(request.url, origin), { method: 'GET', headers });
+}
+
+/**
+ * Serves the built web app: hashed assets with long caching, and every other
+ * non-API GET rendered on the server from the same React routes, then hydrated.
+ */
+export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>(
+  async (app: FastifyInstance, { build, publicUrl }) => {
+    if (!build) {
+      app.decorate('renderPage', null);
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: path.join(build.clientDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+    const topLevelFiles = fs
+      .readdirSync(build.clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name !== 'index.html')
+      .map((entry) => entry.name);
+    for (const name of topLevelFiles) {
+      app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=3600').sendFile(name, build.clientDir),
+      );
+    }
+    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
+      const nonce = reply.cspNonce.script;
+      const page = await build.renderer.render(toWebRequest(request, publicUrl), { nonce });
+      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+      const { beforeHead, beforeApp, afterApp } = build.template;
+      // Only the template's own scripts get the nonce; the renderer adds it to its own.
+      const withNonce = (part: string): string =>
+        part.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`);
+      const html = `${withNonce(beforeHead)}${page.head}${withNonce(beforeApp)}${page.html}${withNonce(afterApp)}`;
+      return reply
+        .status(page.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    });
+  },
+  { name: 'web-static' },
+);

@@ -1,0 +1,108 @@
+/**
+ * Business constants from the product specification (part 1 §9 and part 2 §9).
+ * Both the web client and the server import them from here; never copy a value.
+ */
+
+// Auth and session
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 5 * 60;
+export const REFRESH_TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+export const TOKEN_REFRESH_AFTER_MS = 210_000;
+export const TOKEN_REFRESH_CHECK_INTERVAL_MS = 240_000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
+export const FULL_NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+export const AUTH_BROADCAST_CHANNEL = 'auth';
+
+// Sign-in throttling (documented in docs/security.md)
+export const LOGIN_FAILURES_PER_EMAIL_LIMIT = 5;
+export const LOGIN_FAILURES_PER_EMAIL_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_FAILURES_PER_IP_LIMIT = 20;
+export const LOGIN_FAILURES_PER_IP_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_SLOWDOWN_AFTER_FAILURES = 3;
+export const LOGIN_SLOWDOWN_STEP_MS = 500;
+
+// UI timings
+export const TOAST_AUTO_HIDE_MS = 5_000;
+export const ADDRESS_INPUT_DEBOUNCE_MS = 500;
+export const CONTENT_SEARCH_DEBOUNCE_MS = 300;
+export const REDIRECT_DELAY_FORGOT_RESET_MS = 2_000;
+export const REDIRECT_DELAY_FAILED_VERIFICATION_MS = 3_000;
+export const REDIRECT_DELAY_INSUFFICIENT_COINS_MS = 1_000;
+export const UNREAD_BADGE_REFRESH_MS = 30_000;
+
+// OTP and phone
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_SECONDS = 180;
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 15;
+export const DEFAULT_COUNTRY_CODE = '+91';
+export const DEFAULT_OTP_METHOD = 'whatsapp';
+
+// Lists and paging
+export const SUBJECT_SUGGESTIONS_MAX = 6;
+export const AUTOCOMPLETE_MAX_RESULTS = 6;
+export const PAGE_SIZE = 10;
+export const PAGE_SIZE_MAX = 50;
+export const PAGINATION_WINDOW = 2;
+export const BLOG_EXCERPT_LENGTH = 100;
+export const SUMMARY_VISIBLE_ITEMS = 3;
+
+// Profiles, enquiries, addresses
+export const BIO_MAX_LENGTH = 900;
+export const REPORT_MESSAGE_MAX_LENGTH = 500;
+export const ENQUIRY_NAME_MIN_LENGTH = 3;
+export const ENQUIRY_NAME_MAX_LENGTH = 50;
+export const MAX_ADDRESSES = 2;
+export const DOCUMENT_VERIFICATION_WAIT_HOURS = 24;
+
+// Coins and payments
+export const COIN_BALANCE_DEFAULT = 0;
+export const GST_PERCENT = 18;
+export const CURRENCY = 'INR';
+export const PLAN_VALIDITY_DAYS = { three_months: 90, six_months: 180, one_year: 365 } as const;
+
+// Chat socket
+export const CHAT_RECONNECT_DELAY_MS = 3_000;
+export const CHAT_RECONNECT_MAX_ATTEMPTS = 5;
+export const CHAT_READ_RECEIPT_DELAY_MS = 300;
+export const CHAT_VISIBILITY_THRESHOLD = 0.5;
+export const CHAT_AUTOSCROLL_THRESHOLD_PX = 100;
+export const CHAT_SOCKET_CLOSE_UNAUTHORIZED = 4001;
+
+// Policies (stated in the policy pages)
+export const POLICY_DATE = '10 Aug 2025';
+export const REFUND_REQUEST_WINDOW_DAYS = 7;
+export const REFUND_ACKNOWLEDGE_BUSINESS_DAYS = 2;
+export const REFUND_DECISION_BUSINESS_DAYS = 10;
+export const REFUND_PROCESSING_BUSINESS_DAYS = 7;
+export const SESSION_CANCELLATION_NOTICE_HOURS = 24;
+export const MINIMUM_AGE_YEARS = 18;
+export const DATA_RETENTION_MONTHS = 24;
+export const BREACH_NOTIFICATION_HOURS = 72;
+export const DISPUTE_MEDIATION_DAYS = 60;
+export const TUTOR_AREAS_CLAIM = '500+';
+export const PROFILE_COMPLETION_CLAIM = 'only 5 minutes';
+
+/** Marketing fee ranges per month shown on area pages (rupees). */
+export const AREA_FEE_TABLE = [
+  { level: 'Nursery to Class 5', min: 2_500, max: 3_500 },
+  { level: 'Classes 6-8', min: 3_500, max: 4_500 },
+  { level: 'Classes 9-10', min: 4_500, max: 6_000 },
+  { level: 'Classes 11-12', min: 6_000, max: 7_500 },
+  { level: 'IIT-JEE/NEET', min: 7_000, max: 10_000 },
+] as const;
+
+export const ROLES = ['teacher', 'student'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ONBOARDING_STEPS = [
+  'phone-verification',
+  'add-address',
+  'complete-profile',
+  'dashboard',
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Stable error codes carried in `code` of every error answer. */
+export const ERROR_CODES = [
+  'token_not_valid',
+  'not_authenticated',
+  'permission_denied',
+  'not_found',
+  'validation_error',
+  'invalid_credentials',
+  'email_taken',
+  'too_many_attempts',
+  'rate_limited',
+  'body_too_large',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBodySchema = z.object({
+  detail: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

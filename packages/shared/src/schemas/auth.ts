@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+import {
+  EMAIL_MAX_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+  ONBOARDING_STEPS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SPECIAL_CHARACTERS,
+  ROLES,
+  type Role,
+} from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
+
+export function isStrongPassword(value: string): boolean {
+  return (
+    /[a-z]/.test(value) &&
+    /[A-Z]/.test(value) &&
+    /\d/.test(value) &&
+    [...value].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch))
+  );
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** What the registration form holds. `agree_to_terms` never leaves the browser. */
+export interface RegistrationInput {
+  full_name: string;
+  email: string;
+  password: string;
+  confirm_password: string;
+  role: string;
+  agree_to_terms?: boolean;
+}
+
+export type RegistrationField = keyof RegistrationInput;
+
+export interface RegistrationProblem {
+  field: RegistrationField;
+  message: string;
+}
+
+/**
+ * The registration checks of spec part 1 §5, in the spec's order. The first
+ * failing check is returned; the client shows it as a toast and the server
+ * answers it as a 400. `checkTerms` is false on the server (terms are a form
+ * checkbox that is not sent).
+ */
+export function findRegistrationProblem(
+  input: RegistrationInput,
+  { checkTerms }: { checkTerms: boolean },
+): RegistrationProblem | null {
+  const fields = ['full_name', 'email', 'password', 'confirm_password'] as const;
+  const empty = fields.find((field) => input[field].trim() === '');
+  if (empty) return { field: empty, message: MESSAGES.fillAllFields };
+  if (input.password !== input.confirm_password)
+    return { field: 'confirm_password', message: MESSAGES.passwordsDoNotMatch };
+  if (input.password.length < PASSWORD_MIN_LENGTH)
+    return { field: 'password', message: MESSAGES.passwordTooShort };
+  if (!isStrongPassword(input.password))
+    return { field: 'password', message: MESSAGES.passwordTooWeak };
+  if (!isRole(input.role)) return { field: 'role', message: MESSAGES.invalidRole };
+  if (checkTerms && input.agree_to_terms !== true)
+    return { field: 'agree_to_terms', message: MESSAGES.agreeToTerms };
+  if (!isValidEmail(input.email.trim())) return { field: 'email', message: MESSAGES.invalidEmail };
+  if (input.full_name.trim().length > FULL_NAME_MAX_LENGTH)
+    return { field: 'full_name', message: MESSAGES.fieldTooLong };
+  if (input.password.length > PASSWORD_MAX_LENGTH)
+    return { field: 'password', message: MESSAGES.fieldTooLong };
+  return null;
+}
+
+/** Wire shape of POST /api/auth/register/. Missing fields arrive as ''. */
+export const RegisterBodySchema = z.object({
+  full_name: z.string().default(''),
+  email: z.string().default(''),
+  password: z.string().default(''),
+  confirm_password: z.string().default(''),
+  role: z.string().default(''),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const TokenBodySchema = z.object({
+  username: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type TokenBody = z.infer<typeof TokenBodySchema>;
+
+export const RefreshBodySchema = z.object({
+  refresh: z.string().min(1).max(4096),
+});
+export type RefreshBody = z.infer<typeof RefreshBodySchema>;
+
+export const TokenPairSchema = z.object({
+  access: z.string(),
+  refresh: z.string(),
+});
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+export const AccessClaimsSchema = z.object({
+  token_type: z.literal('access'),
+  exp: z.number(),
+  iat: z.number(),
+  jti: z.string(),
+  user_id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(ROLES),
+  coins: z.number().int(),
+});
+export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
+
+export const UserStatusSchema = z.object({
+  is_authenticated: z.literal(true),
+  redirect_to: z.enum(ONBOARDING_STEPS),
+});
+export type UserStatus = z.infer<typeof UserStatusSchema>;
+
+export const CurrentUserSchema = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  is_email_verified: z.boolean(),
+  full_phone: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  is_phone_verified: z.boolean(),
+  role: z.enum(ROLES),
+  full_name: z.string(),
+  avatar: z.string().nullable(),
+  last_login: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export const CoinsSchema = z.object({ coins: z.number().int() });
+export type Coins = z.infer<typeof CoinsSchema>;
