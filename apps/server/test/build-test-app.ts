@@ -1,0 +1,196 @@
+/**
+ * The whole server, in-process, on a database of its own.
+ *
+ * Call `buildTestApp()` once per test file in `beforeAll` and `close()` in
+ * `afterAll`: a database costs about half a second (PGlite copy) or a schema
+ * and a migration (PostgreSQL), so never build one per test.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { inject } from 'vitest';
+
+import type { KvStore } from '../src/adapters/kv/index.ts';
+import { createMemoryKv } from '../src/adapters/kv/memory.ts';
+import { createRedisKv } from '../src/adapters/kv/redis.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
+import { openDb, wrapPglite, type Db } from '../src/db/connection.ts';
+import { migrate } from '../src/db/migrate.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-at-least-16-chars';
+export const TEST_CORS_ORIGIN = 'http://localhost:5173';
+
+/** A clock the tests move by hand; `ctx.now()` reads it. */
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+  set(date: Date): void;
+}
+
+export function createTestClock(start: Date = new Date()): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+    set(date) {
+      current = date.getTime();
+    },
+  };
+}
+
+export interface BuildTestAppOverrides {
+  /** Environment variables for `loadConfig`, on top of the test defaults. */
+  env?: Record<string, string>;
+  /** Share a database opened by another `buildTestApp` of the same file (its owner closes it). */
+  db?: Db;
+  /** Where the clock starts (default: the real time now). */
+  now?: Date;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Db;
+  clock: TestClock;
+  /** Every delay `ctx.sleep` was asked for, in order. Empty it with `sleeps.length = 0`. */
+  sleeps: number[];
+  close(): Promise<void>;
+}
+
+let openedInThisFile = 0;
+
+/** A name unique to this test file, usable as a PostgreSQL schema and as a Redis key prefix. */
+function uniqueName(): string {
+  openedInThisFile += 1;
+  const random = randomUUID().replace(/-/g, '').slice(0, 12);
+  return `gm_test_${String(process.pid)}_${String(openedInThisFile)}_${random}`;
+}
+
+/**
+ * A migrated database of its own: a copy of the PGlite template made by
+ * global-setup, or (with DATABASE_URL) a fresh PostgreSQL schema that is
+ * dropped when the database is closed.
+ */
+export async function openTestDb(name: string = uniqueName()): Promise<Db> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const db = await openDb({
+      databaseUrl,
+      dataDir: os.tmpdir(),
+      schema: name,
+      dropSchemaOnClose: true,
+    });
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return db;
+  }
+  const templatePath = inject('pgliteTemplatePath');
+  if (!templatePath) throw new Error('The PGlite template is missing: is test/global-setup.ts configured?');
+  const tarball = await fs.readFile(templatePath);
+  const client = await PGlite.create({ loadDataDir: new Blob([tarball]) });
+  return wrapPglite(client);
+}
+
+/** Redis with a key prefix of its own (keys removed on close), or in-process counters on `clock`. */
+function openTestKv(name: string, clock: TestClock): KvStore {
+  const redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) return createMemoryKv(() => clock.now().getTime());
+  const prefix = `${name}:`;
+  const kv = createRedisKv(redisUrl, prefix);
+  return {
+    ...kv,
+    async close() {
+      await kv.close();
+      await deleteRedisKeys(redisUrl, prefix);
+    },
+  };
+}
+
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    CORS_ORIGINS: TEST_CORS_ORIGIN,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    DATA_DIR: os.tmpdir(),
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+}
+
+export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promise<TestApp> {
+  const name = uniqueName();
+  const config = testConfig(overrides.env);
+  const clock = createTestClock(overrides.now);
+  const sleeps: number[] = [];
+  const ownsDb = overrides.db === undefined;
+  const db = overrides.db ?? (await openTestDb(name));
+  const kv = openTestKv(name, clock);
+  const ctx: AppContext = {
+    config,
+    db,
+    kv,
+    now: () => clock.now(),
+    sleep: (ms) => {
+      sleeps.push(ms);
+      return Promise.resolve();
+    },
+  };
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ ctx, web: null, logger: false });
+    await app.ready();
+  } catch (error) {
+    await kv.close();
+    if (ownsDb) await db.close();
+    throw error;
+  }
+
+  let closed = false;
+  return {
+    app,
+    ctx,
+    db,
+    clock,
+    sleeps,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await app.close();
+      } finally {
+        await kv.close();
+        if (ownsDb) await db.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
+import { Footer } from '../../components/layout/footer.tsx';
+import { Navbar } from '../../components/layout/navbar.tsx';
+import { VisitorBlocks } from '../../components/layout/visitor-blocks.tsx';
+import { AuthProvider, useAuth } from '../../features/auth/auth-provider.tsx';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function Frame() {
+  const { status } = useAuth();
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1 pt-16">
+        <Outlet />
+      </main>
+      {status !== 'signed-in' ? <VisitorBlocks /> : null}
+      <Footer />
+    </div>
+  );
+}
+
+/** Every page: navigation bar, content, visitor blocks, footer. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <ScrollToTop />
+      <Frame />
+    </AuthProvider>
+  );
+}

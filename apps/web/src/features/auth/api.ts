@@ -1,0 +1,64 @@
+import type {
+  Coins,
+  CurrentUser,
+  RegisterBody,
+  TokenBody,
+  TokenPair,
+  UserStatus,
+} from '@gurumatch/shared/schemas/auth';
+import { useQuery } from '@tanstack/react-query';
+
+import { apiRequest } from '../../lib/api.ts';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  status: (userId: number) => ['auth', 'status', userId] as const,
+  me: (userId: number) => ['auth', 'me', userId] as const,
+  coins: (userId: number) => ['auth', 'coins', userId] as const,
+};
+
+export function fetchUserStatus(): Promise<UserStatus> {
+  return apiRequest<UserStatus>('/api/auth/user/status/');
+}
+
+export function obtainTokens(body: TokenBody): Promise<TokenPair> {
+  return apiRequest<TokenPair>('/api/auth/token/', { body, auth: false });
+}
+
+export function registerAccount(body: RegisterBody): Promise<TokenPair> {
+  return apiRequest<TokenPair>('/api/auth/register/', { body, auth: false });
+}
+
+export function useUserStatus(userId: number | null) {
+  return useQuery({
+    queryKey: authKeys.status(userId ?? 0),
+    queryFn: fetchUserStatus,
+    enabled: userId !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function useCurrentUser(userId: number | null) {
+  return useQuery({
+    queryKey: authKeys.me(userId ?? 0),
+    queryFn: () => apiRequest<CurrentUser>('/api/auth/user/me/'),
+    enabled: userId !== null,
+  });
+}
+
+/** A teacher's coin balance; 0 until it arrives or when it fails (failures are only logged). */
+export function useCoins(userId: number | null, isTeacher: boolean) {
+  return useQuery({
+    queryKey: authKeys.coins(userId ?? 0),
+    queryFn: async () => {
+      try {
+        return await apiRequest<Coins>('/api/auth/user/coins');
+      } catch (error) {
+        console.error('Failed to load coins', error);
+        return { coins: 0 };
+      }
+    },
+    enabled: userId !== null && isTeacher,
+  });
+}
