@@ -1,9 +1,19 @@
+import path from 'node:path';
+
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: import.meta.dirname,
+  resolve: {
+    // React Router ships its development build under the plain import conditions;
+    // the browser bundle takes the production one (no dev warnings, smaller).
+    alias:
+      command === 'build' && !isSsrBuild
+        ? [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') }]
+        : [],
+  },
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist/client',
@@ -26,4 +36,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
   },
-});
+}));

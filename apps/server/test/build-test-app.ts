@@ -97,7 +97,8 @@ export async function openTestDb(name: string = uniqueName()): Promise<Db> {
     return db;
   }
   const templatePath = inject('pgliteTemplatePath');
-  if (!templatePath) throw new Error('The PGlite template is missing: is test/global-setup.ts configured?');
+  if (!templatePath)
+    throw new Error('The PGlite template is missing: is test/global-setup.ts configured?');
   const tarball = await fs.readFile(templatePath);
   const client = await PGlite.create({ loadDataDir: new Blob([tarball]) });
   return wrapPglite(client);

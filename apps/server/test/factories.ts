@@ -69,7 +69,9 @@ export async function registerUser(
   const body = registrationBody(overrides);
   const response = await app.inject({ method: 'POST', url: '/api/auth/register/', payload: body });
   if (response.statusCode !== 201) {
-    throw new Error(`registerUser: expected 201, got ${String(response.statusCode)} ${response.body}`);
+    throw new Error(
+      `registerUser: expected 201, got ${String(response.statusCode)} ${response.body}`,
+    );
   }
   const tokens = response.json<TokenPair>();
   const claims = decodeAccess(tokens.access);
@@ -116,11 +118,20 @@ export function bearer(token: string): { authorization: string } {
 }
 
 /** Rows straight from the database, to check what an answer stored (or did not). */
-export function rows<Row>(db: Queryable, sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+export function rows<Row>(
+  db: Queryable,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<Row[]> {
   return db.query<Row>(sql, params);
 }
 
-export async function countRows(db: Queryable, table: string, where = 'true', params: readonly unknown[] = []): Promise<number> {
+export async function countRows(
+  db: Queryable,
+  table: string,
+  where = 'true',
+  params: readonly unknown[] = [],
+): Promise<number> {
   if (!/^[a-z_]+$/.test(table)) throw new Error(`Bad table name: ${table}`);
   const [row] = await db.query<{ count: number }>(
     `SELECT count(*)::int AS count FROM ${table} WHERE ${where}`,
@@ -141,7 +152,10 @@ export interface StoredUser {
   last_login: Date | null;
 }
 
-export async function findStoredUser(db: Queryable, email: string): Promise<StoredUser | undefined> {
+export async function findStoredUser(
+  db: Queryable,
+  email: string,
+): Promise<StoredUser | undefined> {
   const [row] = await db.query<StoredUser>('SELECT * FROM users WHERE email = $1', [
     email.trim().toLowerCase(),
   ]);

@@ -77,7 +77,9 @@ async function checkRedis(url: string): Promise<void> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+let templateDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl) await checkRedis(redisUrl);
@@ -85,17 +87,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (databaseUrl) {
     await checkPostgres(databaseUrl);
     project.provide('pgliteTemplatePath', '');
-    return async () => undefined;
+    return;
   }
 
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gurumatch-server-tests-'));
+  templateDir = await fs.mkdtemp(path.join(os.tmpdir(), 'gurumatch-server-tests-'));
   try {
-    project.provide('pgliteTemplatePath', await buildPgliteTemplate(dir));
+    project.provide('pgliteTemplatePath', await buildPgliteTemplate(templateDir));
   } catch (error) {
-    await fs.rm(dir, { recursive: true, force: true });
+    await teardown();
     throw error;
   }
-  return async () => {
-    await fs.rm(dir, { recursive: true, force: true });
-  };
+}
+
+export async function teardown(): Promise<void> {
+  if (templateDir) await fs.rm(templateDir, { recursive: true, force: true });
+  templateDir = undefined;
 }

@@ -3,7 +3,6 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 
 import { AppProviders } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
-import { createQueryClient } from './lib/query-client.ts';
 
 export type RenderedPage =
   | { kind: 'page'; status: number; head: string; html: string }
@@ -15,7 +14,10 @@ const handler = createStaticHandler(routes);
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 /** Renders one page on the server from the same routes the browser hydrates. */
-export async function render(request: Request, { nonce }: { nonce: string }): Promise<RenderedPage> {
+export async function render(
+  request: Request,
+  { nonce }: { nonce: string },
+): Promise<RenderedPage> {
   const context = await handler.query(request);
   if (context instanceof Response) {
     return {
@@ -27,7 +29,7 @@ export async function render(request: Request, { nonce }: { nonce: string }): Pr
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(request.url).origin;
   const markup = renderToString(
-    <AppProviders queryClient={createQueryClient()} origin={origin}>
+    <AppProviders origin={origin}>
       <StaticRouterProvider router={router} context={context} nonce={nonce} />
     </AppProviders>,
   );

@@ -6,7 +6,6 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
-import { createQueryClient } from './lib/query-client.ts';
 
 /** Loads the lazy routes the server already rendered, so hydration sees the same tree. */
 async function resolveInitialLazyRoutes(): Promise<void> {
@@ -30,7 +29,7 @@ async function start(): Promise<void> {
   hydrateRoot(
     root,
     <StrictMode>
-      <AppProviders queryClient={createQueryClient()} origin={window.location.origin}>
+      <AppProviders origin={window.location.origin}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -66,8 +66,15 @@ async function parseError(response: Response): Promise<ApiError> {
   );
 }
 
-async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-ID': newRequestId() };
+async function send(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Request-ID': newRequestId(),
+  };
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
   else if (options.body !== undefined) {
@@ -99,7 +106,11 @@ export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     const session = getSession();
     if (!session) return false;
-    const response = await send('/api/auth/token/refresh/', { body: { refresh: session.tokens.refresh } }, null);
+    const response = await send(
+      '/api/auth/token/refresh/',
+      { body: { refresh: session.tokens.refresh } },
+      null,
+    );
     if (!response.ok) {
       const error = await parseError(response);
       if (error.status === 401 || error.code === 'token_not_valid') signOut();

@@ -7,12 +7,12 @@ export function createRedisKv(url: string, prefix: string): KvStore {
   const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false });
   return {
     async increment(key, ttlSeconds) {
-      const [[, value] = [], [, ttl] = []] = (await redis
-        .multi()
-        .incr(key)
-        .ttl(key)
-        .exec()) as [[Error | null, number], [Error | null, number]];
-      if (ttl === -1) await redis.expire(key, ttlSeconds);
+      // One MULTI: create the key with its expiry if it is new, then count. INCR keeps
+      // the TTL, so a counter can never be left without one (a lost second round trip
+      // used to leave a sign-in lock-out counter that never expired).
+      const results = await redis.multi().set(key, 0, 'EX', ttlSeconds, 'NX').incr(key).exec();
+      const [error, value] = results?.[1] ?? [new Error('Redis transaction aborted'), null];
+      if (error) throw error;
       return Number(value);
     },
     async get(key) {

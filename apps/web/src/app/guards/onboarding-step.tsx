@@ -30,7 +30,8 @@ function StepCheck({ userId }: { userId: number }) {
   if (status.isPending || failed) return <PageSpinner />;
   const current = pathname.replace(/\/+$/, '') || '/';
   const target = stepPath(status.data.redirect_to);
-  if (status.data.redirect_to !== 'dashboard' && target !== current) return <Navigate to={target} replace />;
+  if (status.data.redirect_to !== 'dashboard' && target !== current)
+    return <Navigate to={target} replace />;
   if (target === current) return <Outlet />;
   return <Navigate to={paths.dashboard} replace />;
 }

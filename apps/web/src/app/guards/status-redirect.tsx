@@ -12,7 +12,10 @@ export function useSignedInOrLogin(): { element: ReactNode | null; userId: numbe
   const location = useLocation();
   if (status === 'unknown') return { element: <PageSpinner />, userId: null };
   if (!user) {
-    return { element: <Navigate to={paths.login} state={{ from: location }} replace />, userId: null };
+    return {
+      element: <Navigate to={paths.login} state={{ from: location }} replace />,
+      userId: null,
+    };
   }
   return { element: null, userId: user.user_id };
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
-import { Footer } from '../../components/layout/footer.tsx';
-import { Navbar } from '../../components/layout/navbar.tsx';
-import { VisitorBlocks } from '../../components/layout/visitor-blocks.tsx';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+import { VisitorBlocks } from './visitor-blocks.tsx';
 import { AuthProvider, useAuth } from '../../features/auth/auth-provider.tsx';
 
 function ScrollToTop() {

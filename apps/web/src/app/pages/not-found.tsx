@@ -7,7 +7,11 @@ export function NotFoundPage() {
   return (
     <>
       <PageMeta title={MESSAGES.pageNotFound} noindex />
-      <ErrorScreen code="404" title={MESSAGES.pageNotFound} message="The page you are looking for does not exist or has moved." />
+      <ErrorScreen
+        code="404"
+        title={MESSAGES.pageNotFound}
+        message="The page you are looking for does not exist or has moved."
+      />
     </>
   );
 }

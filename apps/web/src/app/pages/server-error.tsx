@@ -7,7 +7,11 @@ export function ServerErrorPage() {
   return (
     <>
       <PageMeta title={MESSAGES.internalServerError} noindex />
-      <ErrorScreen code="500" title={MESSAGES.internalServerError} message="Something went wrong on our side. Please try again in a little while." />
+      <ErrorScreen
+        code="500"
+        title={MESSAGES.internalServerError}
+        message="Something went wrong on our side. Please try again in a little while."
+      />
     </>
   );
 }

@@ -4,7 +4,15 @@ import { Link } from 'react-router';
 import { buttonClasses } from './button.tsx';
 
 /** The 404 and 500 screens. */
-export function ErrorScreen({ code, title, message }: { code: string; title: string; message: string }) {
+export function ErrorScreen({
+  code,
+  title,
+  message,
+}: {
+  code: string;
+  title: string;
+  message: string;
+}) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
       <p aria-hidden="true" className="text-6xl font-extrabold text-brand-200">

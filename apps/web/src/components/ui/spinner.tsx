@@ -1,4 +1,10 @@
-export function Spinner({ label = 'Loading…', size = 'md' }: { label?: string; size?: 'sm' | 'md' }) {
+export function Spinner({
+  label = 'Loading…',
+  size = 'md',
+}: {
+  label?: string;
+  size?: 'sm' | 'md';
+}) {
   const box = size === 'sm' ? 'h-4 w-4 border-2' : 'h-8 w-8 border-[3px]';
   return (
     <span role="status" className="inline-flex items-center gap-2">

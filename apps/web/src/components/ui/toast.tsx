@@ -14,7 +14,11 @@ export type Toaster = Record<ToastKind, (message: string) => void>;
 const ToastContext = createContext<Toaster | null>(null);
 
 const STYLES: Record<ToastKind, { box: string; icon: string; label: string }> = {
-  success: { box: 'border-emerald-600 bg-emerald-50 text-emerald-900', icon: '✓', label: 'Success' },
+  success: {
+    box: 'border-emerald-600 bg-emerald-50 text-emerald-900',
+    icon: '✓',
+    label: 'Success',
+  },
   error: { box: 'border-red-600 bg-red-50 text-red-900', icon: '!', label: 'Error' },
   info: { box: 'border-sky-600 bg-sky-50 text-sky-900', icon: 'i', label: 'Info' },
   warning: { box: 'border-amber-600 bg-amber-50 text-amber-900', icon: '⚠', label: 'Warning' },

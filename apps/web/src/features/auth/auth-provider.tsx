@@ -3,7 +3,6 @@ import {
   TOKEN_REFRESH_CHECK_INTERVAL_MS,
 } from '@gurumatch/shared/constants';
 import type { AccessClaims, TokenPair } from '@gurumatch/shared/schemas/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   use,
@@ -52,7 +51,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     getServerSnapshot,
   );
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   useEffect(() => startCrossTabSync(), []);
 
@@ -60,12 +58,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       subscribeSession((change) => {
-        if (change.kind === 'signed-out') {
-          queryClient.clear();
-          if (change.remote) void navigate(paths.login);
-        }
+        if (change.kind === 'signed-out' && change.remote) void navigate(paths.login);
       }),
-    [navigate, queryClient],
+    [navigate],
   );
 
   const signedIn = snapshot !== UNKNOWN && snapshot !== null;

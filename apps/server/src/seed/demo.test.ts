@@ -1,0 +1,63 @@
+import type { TokenPair, UserStatus } from '@gurumatch/shared/schemas/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { bearer, countRows, decodeAccess, rows, signIn } from '../../test/factories.ts';
+
+import { DEMO_ACCOUNTS, seedDemoData } from './demo.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const demoEmails = DEMO_ACCOUNTS.map((account) => account.email);
+
+describe('seedDemoData', () => {
+  it('creates the demo accounts once, however often it runs', async () => {
+    const first = await seedDemoData(t.db);
+    const second = await seedDemoData(t.db);
+
+    expect(first.map((account) => account.email).sort()).toEqual([...demoEmails].sort());
+    expect(second).toEqual([]);
+    expect(await countRows(t.db, 'users', 'email = ANY($1)', [demoEmails])).toBe(
+      DEMO_ACCOUNTS.length,
+    );
+    const addresses = await rows<{ email: string }>(
+      t.db,
+      `SELECT u.email FROM user_addresses a JOIN users u ON u.id = a.user_id
+        WHERE u.email = ANY($1) AND a.is_primary`,
+      [demoEmails],
+    );
+    expect(addresses).toHaveLength(DEMO_ACCOUNTS.length);
+  });
+
+  it.each(DEMO_ACCOUNTS.map((account) => [account.role, account] as const))(
+    'lets the demo %s sign in straight to the dashboard',
+    async (role, account) => {
+      const response = await signIn(t.app, account.email, account.password);
+      expect(response.statusCode).toBe(200);
+      const pair = response.json<TokenPair>();
+      expect(decodeAccess(pair.access)).toMatchObject({
+        role,
+        email: account.email,
+        full_name: account.fullName,
+      });
+
+      const status = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/user/status/',
+        headers: bearer(pair.access),
+      });
+      expect(status.json<UserStatus>()).toEqual({
+        is_authenticated: true,
+        redirect_to: 'dashboard',
+      });
+    },
+  );
+});

@@ -1,0 +1,109 @@
+import { MESSAGES } from '@gurumatch/shared/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearchParams } from 'react-router';
+
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { obtainTokens } from '../api.ts';
+import { useAfterSignIn } from '../use-after-sign-in.ts';
+
+import { AuthCard } from './auth-card.tsx';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+function originOf(state: unknown): string | undefined {
+  const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
+  return from?.pathname ? `${from.pathname}${from.search ?? ''}` : undefined;
+}
+
+export function LoginPage() {
+  const toast = useToast();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const afterSignIn = useAfterSignIn();
+  const [showPassword, setShowPassword] = useState(false);
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    defaultValues: { email: '', password: '' },
+  });
+  const wantedLocation = search.get('location-temp');
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    try {
+      const tokens = await obtainTokens({ username: email.trim(), password });
+      await afterSignIn(tokens, originOf(location.state));
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.firstError() : MESSAGES.loginFailed);
+    }
+  });
+
+  return (
+    <>
+      <PageMeta title="Login" description="Log in to your GuruMatch account." path={paths.login} />
+      <AuthCard
+        title="Log in to your account"
+        subtitle={
+          wantedLocation
+            ? `Sign in to see tutors near ${wantedLocation}.`
+            : 'Welcome back to GuruMatch.'
+        }
+      >
+        <form
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate={false}
+          className="flex flex-col gap-4"
+        >
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...register('email', { required: true })}
+          />
+          <TextField
+            label="Password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            {...register('password', { required: true })}
+          />
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-brand-700"
+              checked={showPassword}
+              onChange={(event) => setShowPassword(event.target.checked)}
+            />
+            Show password
+          </label>
+          <Button type="submit" busy={formState.isSubmitting} className="w-full">
+            {formState.isSubmitting ? 'Logging in…' : 'Login'}
+          </Button>
+        </form>
+        <div className="mt-6 flex flex-col gap-2 text-sm text-slate-700">
+          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+          <p>
+            New here?{' '}
+            <Link to={paths.studentRegister} className="font-medium text-brand-700 hover:underline">
+              Register as a student or parent
+            </Link>{' '}
+            or{' '}
+            <Link to={paths.teacherRegister} className="font-medium text-brand-700 hover:underline">
+              as a teacher
+            </Link>
+            .
+          </p>
+        </div>
+      </AuthCard>
+    </>
+  );
+}

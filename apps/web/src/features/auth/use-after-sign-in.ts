@@ -1,0 +1,37 @@
+import type { TokenPair } from '@gurumatch/shared/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+
+import { paths, stepPath } from '../../app/paths.ts';
+import { decodeAccessToken } from '../../lib/auth-session.ts';
+
+import { authKeys, fetchUserStatus } from './api.ts';
+import { useAuth } from './auth-provider.tsx';
+
+/**
+ * After the server hands out tokens: store them, ask which step the user is on,
+ * and go there (or back where they were heading, once onboarding is done).
+ */
+export function useAfterSignIn(): (tokens: TokenPair, from?: string) => Promise<void> {
+  const { acceptTokens } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (tokens, from) => {
+      acceptTokens(tokens);
+      const userId = decodeAccessToken(tokens.access)?.user_id ?? 0;
+      const status = await queryClient.fetchQuery({
+        queryKey: authKeys.status(userId),
+        queryFn: fetchUserStatus,
+        staleTime: 0,
+      });
+      const target =
+        status.redirect_to === 'dashboard'
+          ? (from ?? paths.dashboard)
+          : stepPath(status.redirect_to);
+      await navigate(target, { replace: true });
+    },
+    [acceptTokens, navigate, queryClient],
+  );
+}

@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../../testing/render.tsx';
+
+import { LandingPage } from './landing-page.tsx';
+
+function LoginProbe() {
+  const location = useLocation();
+  return (
+    <>
+      <h1>Login page</h1>
+      <p data-testid="search">{location.search}</p>
+    </>
+  );
+}
+
+function renderLanding() {
+  return renderWithProviders([
+    { index: true, element: <LandingPage /> },
+    { path: 'login', element: <LoginProbe /> },
+  ]);
+}
+
+describe('LandingPage', () => {
+  it('greets visitors with the search hero and sets the page title', () => {
+    renderLanding();
+
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Find the Best Tutors Near You' }),
+    ).toBeInTheDocument();
+    const search = screen.getByRole('search', { name: 'Find tutors' });
+    expect(within(search).getByLabelText('Location')).toHaveAttribute('name', 'location');
+    expect(within(search).getByLabelText('Subject')).toHaveAttribute('name', 'subject');
+    expect(within(search).getByRole('button', { name: 'Search' })).toHaveAttribute(
+      'type',
+      'submit',
+    );
+    expect(document.title).toBe('Find the Best Home and Online Tutors Near You | GuruMatch');
+  });
+
+  it('goes to the login page with the typed location on Search', async () => {
+    const { user, router } = renderLanding();
+
+    await user.type(screen.getByLabelText('Location'), 'HSR Layout, Bangalore');
+    await user.type(screen.getByLabelText('Subject'), 'Physics');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent(
+      '?location-temp=HSR%20Layout%2C%20Bangalore',
+    );
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('location-temp')).toBe(
+      'HSR Layout, Bangalore',
+    );
+  });
+
+  it('submits with Enter and an empty location too', async () => {
+    const { user, router } = renderLanding();
+
+    await user.type(screen.getByLabelText('Subject'), 'Maths{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?location-temp=');
+  });
+
+  it('explains how GuruMatch works in three steps', () => {
+    renderLanding();
+    const steps = screen.getByRole('region', { name: 'How GuruMatch works' });
+
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    for (const step of ['Post an enquiry', 'Verified tutors respond', 'Start learning']) {
+      expect(within(steps).getByRole('heading', { name: step })).toBeInTheDocument();
+    }
+  });
+
+  it('shows three sample reviews with rating, student and tutor', () => {
+    renderLanding();
+    const reviews = screen.getByRole('region', { name: 'Recent Reviews from Students' });
+    const cards = within(reviews).getAllByRole('article');
+
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      expect(within(card).getByRole('img', { name: /^Rated [1-5] out of 5$/ })).toBeInTheDocument();
+      expect(within(card).getByText(/^[1-5]\/5$/)).toBeInTheDocument();
+      expect(within(card).getByText('Student')).toBeInTheDocument();
+      expect(within(card).getByText(/^Taught by \S/)).toBeInTheDocument();
+    }
+    expect(within(reviews).getByText('Anonymous')).toBeInTheDocument();
+    expect(within(reviews).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(within(reviews).getByText('4/5')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const DEMO = {
+  student: { email: 'student@demo.gurumatch.in', password: 'Student@123', firstName: 'Ananya' },
+  teacher: { email: 'teacher@demo.gurumatch.in', password: 'Teacher@123', firstName: 'Rahul' },
+} as const;
+
+export const STRONG_PASSWORD = 'Guru@Match2025';
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${String(Date.now())}-${String(counter)}@example.com`;
+}
+
+/** On small screens the navigation sits behind the menu button. */
+export async function openMenuIfCollapsed(page: Page): Promise<void> {
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  if (await menuButton.isVisible()) await menuButton.click();
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await openMenuIfCollapsed(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+}
+
+export const test = base;
+export { expect };
