@@ -15,7 +15,9 @@ test.describe('registration', () => {
       await page.goto(`/${role}-register`);
       await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
       await expect(
-        page.getByText(role === 'teacher' ? 'I am a teacher / coaching institute' : 'I am a student / parent'),
+        page.getByText(
+          role === 'teacher' ? 'I am a teacher / coaching institute' : 'I am a student / parent',
+        ),
       ).toBeVisible();
       await page.getByLabel('Full Name').fill(`E2E ${role}`);
       await page.getByLabel('Email').fill(uniqueEmail(role));
@@ -23,7 +25,9 @@ test.describe('registration', () => {
       await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
       await page.getByLabel(/I agree to the/).check();
       await page.getByRole('button', { name: 'Create account' }).click();
-      await expect(page.getByText('Account created. Verification Link Sent on mail.')).toBeVisible();
+      await expect(
+        page.getByText('Account created. Verification Link Sent on mail.'),
+      ).toBeVisible();
       await expect(page).toHaveURL(/\/phone-verification$/);
       await expect(page.getByRole('heading', { name: 'Verify Your Phone Number' })).toBeVisible();
     });
@@ -57,16 +61,22 @@ test.describe('sign in and out', () => {
   test('a student signs in to the dashboard and signs out to the login page', async ({ page }) => {
     await logIn(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: `Welcome, ${DEMO.student.firstName}!` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Welcome, ${DEMO.student.firstName}!` }),
+    ).toBeVisible();
     await logOut(page);
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
+  test('a wrong password shows the server message and stays on the login page', async ({
+    page,
+  }) => {
     await logIn(page, DEMO.student.email, 'Wrong@Password1');
-    await expect(page.getByText('No active account found with the given credentials')).toBeVisible();
+    await expect(
+      page.getByText('No active account found with the given credentials'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -81,7 +91,9 @@ test.describe('sign in and out', () => {
 });
 
 test.describe('guards', () => {
-  test('a visitor sent to /login from a protected page returns there after signing in', async ({ page }) => {
+  test('a visitor sent to /login from a protected page returns there after signing in', async ({
+    page,
+  }) => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(DEMO.student.email);
@@ -122,7 +134,9 @@ test('signing out in one tab signs out the other', async ({ context }) => {
   await expect(first).toHaveURL(/\/dashboard$/);
   const second = await context.newPage();
   await second.goto('/dashboard');
-  await expect(second.getByRole('heading', { name: `Welcome, ${DEMO.student.firstName}!` })).toBeVisible();
+  await expect(
+    second.getByRole('heading', { name: `Welcome, ${DEMO.student.firstName}!` }),
+  ).toBeVisible();
   await logOut(first);
   await expect(first).toHaveURL(/\/login$/);
   await expect(second).toHaveURL(/\/login$/);

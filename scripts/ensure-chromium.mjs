@@ -9,12 +9,17 @@ export function ensureChromium() {
   if (fs.existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}. Install Debian's "chromium" package.`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM_PATH}. Install Debian's "chromium" package.`,
+    );
   }
   process.stdout.write('Installing Chromium (apt-get install chromium)…\n');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const result = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  const result = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env,
+  });
   if (result.status !== 0 || !fs.existsSync(CHROMIUM_PATH)) {
     throw new Error('Installing Chromium with apt-get failed.');
   }

@@ -42,14 +42,21 @@ function countPlaywright(file) {
 }
 
 function finish(code) {
-  process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+  process.stdout.write(
+    `\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+  );
   process.exit(code);
 }
 
 function vitest(title, projects, env, name) {
   const output = path.join(reports, `${name}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
-  run(title, 'npx', [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
+  run(
+    title,
+    'npx',
+    [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    env,
+  );
   if (countVitest(output) === 0) {
     process.stdout.write(`✖ ${title} ran no test\n`);
     finish(1);
@@ -61,15 +68,25 @@ run('Format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-leve
 run('Types (tsc -b)', 'npx', ['tsc', '-b']);
 
 const { DATABASE_URL, REDIS_URL } = process.env;
-vitest('Unit, API and component tests (embedded database)', ['shared', 'server', 'web'], { DATABASE_URL: '', REDIS_URL: '' }, 'embedded');
+vitest(
+  'Unit, API and component tests (embedded database)',
+  ['shared', 'server', 'web'],
+  { DATABASE_URL: '', REDIS_URL: '' },
+  'embedded',
+);
 if (DATABASE_URL) {
   vitest(`API tests on PostgreSQL${REDIS_URL ? ' and Redis' : ''}`, ['server'], {}, 'postgres');
 }
 
 const e2eReport = path.join(reports, 'e2e.json');
-run('Browser journeys (Playwright, Chromium)', process.execPath, [path.join(root, 'scripts/e2e.mjs')], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-});
+run(
+  'Browser journeys (Playwright, Chromium)',
+  process.execPath,
+  [path.join(root, 'scripts/e2e.mjs')],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  },
+);
 if (countPlaywright(e2eReport) === 0) {
   process.stdout.write('✖ Browser journeys ran no test\n');
   finish(1);

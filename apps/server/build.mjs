@@ -22,4 +22,6 @@ await build({
   logLevel: 'warning',
 });
 fs.rmSync(path.join(here, 'dist/migrations'), { recursive: true, force: true });
-fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true });
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), {
+  recursive: true,
+});

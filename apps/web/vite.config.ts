@@ -11,7 +11,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // the browser bundle takes the production one (no dev warnings, smaller).
     alias:
       command === 'build' && !isSsrBuild
-        ? [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production/index.mjs') }]
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.resolve(
+                import.meta.dirname,
+                '../../node_modules/react-router/dist/production/index.mjs',
+              ),
+            },
+          ]
         : [],
   },
   plugins: [react(), tailwindcss()],

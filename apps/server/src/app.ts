@@ -29,11 +29,15 @@ export interface BuildAppOptions {
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 
 /** Builds the whole server without listening; tests use `inject` on it. */
-export async function buildApp({ ctx, web = null, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  ctx,
+  web = null,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: ctx.config.bodyLimitBytes,
-    trustProxy: ctx.config.isProduction,
+    trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (request) => {
       const header = request.headers['x-request-id'];
@@ -69,7 +73,9 @@ export async function buildApp({ ctx, web = null, logger = false }: BuildAppOpti
   await app.register(webStaticPlugin, { build: web, publicUrl: ctx.config.publicUrl });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(request.url);
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(pathname);
     if (isPage && app.renderPage) return app.renderPage(request, reply);
     return reply.status(404).send({ detail: MESSAGES.notFound, code: 'not_found' });
   });

@@ -17,13 +17,17 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
-  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').default(DEFAULT_JWT_SECRET),
+  JWT_SECRET: z
+    .string()
+    .min(16, 'JWT_SECRET must be at least 16 characters')
+    .default(DEFAULT_JWT_SECRET),
   PUBLIC_URL: z.url().optional(),
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: z.string().default('false'),
 });
 
 export interface Config {
@@ -41,9 +45,18 @@ export interface Config {
   bodyLimitBytes: number;
   webDistDir: string | undefined;
   seedDemoData: boolean;
+  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of the proxies. */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
 
 /** Reads and validates the environment once. Throws ConfigError with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -61,7 +61,11 @@ function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
-async function openPostgres(url: string, schema: string | undefined, dropSchema: boolean): Promise<Db> {
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  dropSchema: boolean,
+): Promise<Db> {
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -102,7 +106,8 @@ async function openPostgres(url: string, schema: string | undefined, dropSchema:
       }
     },
     async close() {
-      if (schema && dropSchema) await pool.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
+      if (schema && dropSchema)
+        await pool.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
       await pool.end();
     },
   };

@@ -13,7 +13,8 @@ const MIGRATION_LOCK_KEY = 727_100_001;
 
 /**
  * Applies every `NNNN_name.sql` not yet recorded in `schema_migrations`, in order,
- * each in its own transaction. An advisory lock keeps two starting servers apart.
+ * all in one transaction (all or nothing). An advisory lock keeps two starting
+ * servers apart.
  */
 export async function migrate(db: Db, dir = defaultMigrationsDir()): Promise<string[]> {
   const files = (await fs.readdir(dir)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
+import {
+  ACCESS_TOKEN_LIFETIME_SECONDS,
+  REFRESH_TOKEN_LIFETIME_SECONDS,
+} from '@gurumatch/shared/constants';
 import { AccessClaimsSchema, type AccessClaims } from '@gurumatch/shared/schemas/auth';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, REFRESH_TOKEN_LIFETIME_SECONDS } from '@gurumatch/shared/constants';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 
@@ -27,7 +30,11 @@ function seconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-export async function signAccessToken(secret: string, payload: AccessPayload, now: Date): Promise<string> {
+export async function signAccessToken(
+  secret: string,
+  payload: AccessPayload,
+  now: Date,
+): Promise<string> {
   const iat = seconds(now);
   return new SignJWT({ token_type: 'access', ...payload })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -61,7 +68,12 @@ export async function signRefreshToken(
   return { token, jti, expiresAt: new Date(exp * 1000) };
 }
 
-async function verify<T>(secret: string, token: string, now: Date, schema: z.ZodType<T>): Promise<T | null> {
+async function verify<T>(
+  secret: string,
+  token: string,
+  now: Date,
+  schema: z.ZodType<T>,
+): Promise<T | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
@@ -75,10 +87,18 @@ async function verify<T>(secret: string, token: string, now: Date, schema: z.Zod
 }
 
 /** The claims of a valid, unexpired access token, or null. */
-export function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
+export function verifyAccessToken(
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<AccessClaims | null> {
   return verify(secret, token, now, AccessClaimsSchema);
 }
 
-export function verifyRefreshToken(secret: string, token: string, now: Date): Promise<RefreshClaims | null> {
+export function verifyRefreshToken(
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<RefreshClaims | null> {
   return verify(secret, token, now, RefreshClaimsSchema);
 }

@@ -1,7 +1,12 @@
 import type { Role } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import type { AccessClaims } from '@gurumatch/shared/schemas/auth';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { AppContext } from '../context.ts';

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@gurumatch/shared/messages';
 import type { ErrorBody } from '@gurumatch/shared/errors';
+import { MESSAGES } from '@gurumatch/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -33,7 +33,9 @@ export const errorHandlerPlugin = fp(
           (errors[field] ??= []).push(issue.message ?? 'Invalid value');
         }
         const [firstField, firstMessages] = Object.entries(errors)[0] ?? [];
-        const detail = firstField ? `${firstField}: ${firstMessages?.[0] ?? ''}` : MESSAGES.malformedBody;
+        const detail = firstField
+          ? `${firstField}: ${firstMessages?.[0] ?? ''}`
+          : MESSAGES.malformedBody;
         return reply.status(400).send({ detail, code: 'validation_error', errors });
       }
       const status = error.statusCode ?? 500;
@@ -44,7 +46,10 @@ export const errorHandlerPlugin = fp(
         return reply.status(429).send({ detail: MESSAGES.rateLimited, code: 'rate_limited' });
       }
       if (status >= 400 && status < 500) {
-        const detail = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status !== 400 ? error.message : MESSAGES.malformedBody;
+        const detail =
+          error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status !== 400
+            ? error.message
+            : MESSAGES.malformedBody;
         return reply.status(status).send({ detail, code: 'validation_error' });
       }
       request.log.error({ err: error }, 'unhandled error');

@@ -11,8 +11,18 @@ export interface DemoAccount {
 
 /** Demo accounts seeded outside production; the README lists the same. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { role: 'student', email: 'student@demo.gurumatch.in', password: 'Student@123', fullName: 'Ananya Rao' },
-  { role: 'teacher', email: 'teacher@demo.gurumatch.in', password: 'Teacher@123', fullName: 'Rahul Sharma' },
+  {
+    role: 'student',
+    email: 'student@demo.gurumatch.in',
+    password: 'Student@123',
+    fullName: 'Ananya Rao',
+  },
+  {
+    role: 'teacher',
+    email: 'teacher@demo.gurumatch.in',
+    password: 'Teacher@123',
+    fullName: 'Rahul Sharma',
+  },
 ];
 
 const DEMO_ADDRESS = {

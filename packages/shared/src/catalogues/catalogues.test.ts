@@ -32,15 +32,15 @@ describe('string catalogues', () => {
 
   it.each([
     ...['Other', 'General Studies', 'Test Preparation', 'SAT', 'IELTS', 'Mathematics'].map(
-      (item) => ({ name: 'SUBJECTS', items: SUBJECTS as readonly string[], item }),
+      (item) => ({ name: 'SUBJECTS', items: SUBJECTS, item }),
     ),
     ...['English', 'Hindi', 'Kannada', 'Hinglish', 'Other'].map((item) => ({
       name: 'LANGUAGES',
-      items: LANGUAGES as readonly string[],
+      items: LANGUAGES,
       item,
     })),
     ...['CBSE', 'ICSE', 'IGCSE', 'IB', 'NIOS', 'Karnataka State Board', 'Karnataka PUC'].map(
-      (item) => ({ name: 'BOARDS', items: BOARDS as readonly string[], item }),
+      (item) => ({ name: 'BOARDS', items: BOARDS, item }),
     ),
     ...[
       'Nursery',
@@ -53,7 +53,7 @@ describe('string catalogues', () => {
       'JEE Main',
       'CA',
       'CFA',
-    ].map((item) => ({ name: 'CLASS_LEVELS', items: CLASS_LEVELS as readonly string[], item })),
+    ].map((item) => ({ name: 'CLASS_LEVELS', items: CLASS_LEVELS, item })),
   ])('$name contains $item', ({ items, item }) => {
     expect(items).toContain(item);
   });

@@ -18,12 +18,16 @@ export function isValidEmail(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }
 
+const SPECIAL_CHARACTER_PATTERN = new RegExp(
+  `[${PASSWORD_SPECIAL_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]`,
+);
+
 export function isStrongPassword(value: string): boolean {
   return (
     /[a-z]/.test(value) &&
     /[A-Z]/.test(value) &&
     /\d/.test(value) &&
-    [...value].some((ch) => PASSWORD_SPECIAL_CHARACTERS.includes(ch))
+    SPECIAL_CHARACTER_PATTERN.test(value)
   );
 }
 
@@ -78,13 +82,27 @@ export function findRegistrationProblem(
   return null;
 }
 
-/** Wire shape of POST /api/auth/register/. Missing fields arrive as ''. */
+/** A form field: missing or null reads as '', a number or boolean as its text. */
+const formText = z.preprocess(
+  (value) =>
+    value === undefined || value === null
+      ? ''
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : value,
+  z.string(),
+);
+
+/**
+ * Wire shape of POST /api/auth/register/. Lenient on purpose: the checks of
+ * `findRegistrationProblem` then answer with the spec's own messages.
+ */
 export const RegisterBodySchema = z.object({
-  full_name: z.string().default(''),
-  email: z.string().default(''),
-  password: z.string().default(''),
-  confirm_password: z.string().default(''),
-  role: z.string().default(''),
+  full_name: formText,
+  email: formText,
+  password: formText,
+  confirm_password: formText,
+  role: formText,
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 

@@ -16,8 +16,17 @@ export function createMemoryKv(now: () => number = Date.now): KvStore {
     }
     return entry;
   };
+  let writes = 0;
+  /** Every so often, forget expired counters so memory stays bounded. */
+  const sweep = (): void => {
+    writes += 1;
+    if (writes % 1000 !== 0) return;
+    const at = now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= at) entries.delete(key);
+  };
   return {
     increment(key, ttlSeconds) {
+      sweep();
       const entry = live(key) ?? { value: 0, expiresAt: now() + ttlSeconds * 1000 };
       entry.value += 1;
       entries.set(key, entry);

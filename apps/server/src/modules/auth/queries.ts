@@ -62,7 +62,10 @@ export interface OnboardingFacts {
   is_profile_complete: boolean;
 }
 
-export async function findOnboardingFacts(db: Queryable, userId: number): Promise<OnboardingFacts | null> {
+export async function findOnboardingFacts(
+  db: Queryable,
+  userId: number,
+): Promise<OnboardingFacts | null> {
   const rows = await db.query<OnboardingFacts>(
     `SELECT u.is_phone_verified,
             EXISTS (SELECT 1 FROM user_addresses a WHERE a.user_id = u.id) AS has_address,
@@ -93,7 +96,10 @@ export interface RefreshTokenRow {
 }
 
 /** Locks the row so two refreshes racing with one token cannot both win. */
-export async function lockRefreshToken(db: Queryable, jti: string): Promise<RefreshTokenRow | null> {
+export async function lockRefreshToken(
+  db: Queryable,
+  jti: string,
+): Promise<RefreshTokenRow | null> {
   const rows = await db.query<RefreshTokenRow>(
     'SELECT jti, user_id, family_id, used_at, revoked_at FROM refresh_tokens WHERE jti = $1 FOR UPDATE',
     [jti],
@@ -105,16 +111,24 @@ export async function markRefreshTokenUsed(db: Queryable, jti: string, at: Date)
   await db.query('UPDATE refresh_tokens SET used_at = $2 WHERE jti = $1', [jti, at]);
 }
 
-export async function revokeRefreshFamily(db: Queryable, familyId: string, at: Date): Promise<void> {
+export async function revokeRefreshFamily(
+  db: Queryable,
+  familyId: string,
+  at: Date,
+): Promise<void> {
   await db.query(
     'UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL',
     [familyId, at],
   );
 }
 
-export async function revokeUserRefreshTokens(db: Queryable, userId: number, at: Date): Promise<void> {
-  await db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
-    userId,
-    at,
-  ]);
+export async function revokeUserRefreshTokens(
+  db: Queryable,
+  userId: number,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId, at],
+  );
 }

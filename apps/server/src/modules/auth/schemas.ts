@@ -9,7 +9,12 @@ import {
   UserStatusSchema,
 } from '@gurumatch/shared/schemas/auth';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
 
 export const registerSchema = {
   tags: ['auth'],

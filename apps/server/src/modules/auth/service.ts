@@ -70,10 +70,15 @@ async function issueTokenPair(
 }
 
 /** Creates an account and signs it in. Checks run in the order the form checks them. */
-export async function registerUser(ctx: AppContext, body: RegisterBody): Promise<{ user: UserRow; tokens: TokenPair }> {
+export async function registerUser(
+  ctx: AppContext,
+  body: RegisterBody,
+): Promise<{ user: UserRow; tokens: TokenPair }> {
   const problem = findRegistrationProblem(body, { checkTerms: false });
   if (problem) {
-    throw new AppError(400, 'validation_error', problem.message, { [problem.field]: [problem.message] });
+    throw new AppError(400, 'validation_error', problem.message, {
+      [problem.field]: [problem.message],
+    });
   }
   const passwordHash = await hashPassword(body.password);
   return ctx.db.transaction(async (tx) => {
@@ -92,11 +97,17 @@ export async function registerUser(ctx: AppContext, body: RegisterBody): Promise
 }
 
 /** Signs in with e-mail (sent as `username`) and password, throttled per e-mail and per address. */
-export async function obtainTokenPair(ctx: AppContext, body: TokenBody, ip: string): Promise<TokenPair> {
+export async function obtainTokenPair(
+  ctx: AppContext,
+  body: TokenBody,
+  ip: string,
+): Promise<TokenPair> {
   const email = normalizeEmail(body.username);
   await throttleLogin(ctx, email, ip);
   const user = await findUserByEmail(ctx.db, email);
-  const valid = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
+  const valid = user
+    ? await verifyPassword(body.password, user.password_hash)
+    : await verifyAgainstDummy(body.password);
   if (!user || !valid || !user.is_active) {
     await recordLoginFailure(ctx, email, ip);
     throw new AppError(401, 'invalid_credentials', MESSAGES.invalidCredentials);

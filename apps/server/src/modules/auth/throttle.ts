@@ -41,7 +41,11 @@ export async function throttleLogin(ctx: AppContext, email: string, ip: string):
   }
 }
 
-export async function recordLoginFailure(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function recordLoginFailure(
+  ctx: AppContext,
+  email: string,
+  ip: string,
+): Promise<void> {
   await Promise.all([
     ctx.kv.increment(emailKey(email), LOGIN_FAILURES_PER_EMAIL_WINDOW_SECONDS),
     ctx.kv.increment(ipKey(ip), LOGIN_FAILURES_PER_IP_WINDOW_SECONDS),

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '../paths.ts';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { paths } from '../paths.ts';
 
 const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

@@ -118,7 +118,7 @@ describe('Navbar', () => {
     fetchMock = stubApi(() => jsonResponse({ detail: 'Server error.' }, 500));
     renderWithProviders(<Page />, { session: TEACHER });
 
-    expect(screen.getByRole('link', { name: '0 coins' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: '0 coins' })).toHaveAttribute(
       'href',
       '/teacher/upgrade-plan',
     );

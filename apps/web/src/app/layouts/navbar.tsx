@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
-import { paths } from '../paths.ts';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { paths } from '../paths.ts';
 
 /** Tailwind's `md` breakpoint: from here on the links sit in the bar and the menu button goes. */
 const DESKTOP_MEDIA_QUERY = '(min-width: 48rem)';

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
+import { AuthProvider, useAuth } from '../../features/auth/auth-provider.tsx';
+
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { VisitorBlocks } from './visitor-blocks.tsx';
-import { AuthProvider, useAuth } from '../../features/auth/auth-provider.tsx';
 
 function ScrollToTop() {
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@gurumatch/shared/messages';
 
-import { PageMeta } from '../../components/ui/page-meta.tsx';
 import { ErrorScreen } from '../../components/ui/error-screen.tsx';
+import { PageMeta } from '../../components/ui/page-meta.tsx';
 
 export function NotFoundPage() {
   return (

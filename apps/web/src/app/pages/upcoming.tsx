@@ -1,5 +1,5 @@
-import { PageMeta } from '../../components/ui/page-meta.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
+import { PageMeta } from '../../components/ui/page-meta.tsx';
 import { paths } from '../paths.ts';
 
 /** A route of the product whose screen is not open yet: says so plainly, never pretends. */

@@ -21,7 +21,7 @@ export function useAfterSignIn(): (tokens: TokenPair, from?: string) => Promise<
     async (tokens, from) => {
       acceptTokens(tokens);
       const userId = decodeAccessToken(tokens.access)?.user_id ?? 0;
-      const status = await queryClient.fetchQuery({
+      const status = await queryClient.query({
         queryKey: authKeys.status(userId),
         queryFn: fetchUserStatus,
         staleTime: 0,

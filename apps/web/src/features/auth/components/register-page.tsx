@@ -1,7 +1,6 @@
 import type { Role } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { findRegistrationProblem, type RegistrationInput } from '@gurumatch/shared/schemas/auth';
-import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 
@@ -41,7 +40,6 @@ const COPY: Record<
 function RegisterPage({ role }: { role: Role }) {
   const toast = useToast();
   const afterSignIn = useAfterSignIn();
-  const creating = useRef(false);
   const copy = COPY[role];
   const {
     register,
@@ -60,13 +58,11 @@ function RegisterPage({ role }: { role: Role }) {
   });
 
   const onSubmit = handleSubmit(async (form) => {
-    if (creating.current) return;
     const problem = findRegistrationProblem({ ...form, role }, { checkTerms: true });
     if (problem) {
       toast.info(problem.message);
       return;
     }
-    creating.current = true;
     try {
       const tokens = await registerAccount({
         full_name: form.full_name.trim(),
@@ -87,8 +83,6 @@ function RegisterPage({ role }: { role: Role }) {
       } else {
         toast.error(MESSAGES.registrationFailed);
       }
-    } finally {
-      creating.current = false;
     }
   });
 
