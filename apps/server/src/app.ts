@@ -76,7 +76,9 @@ export async function buildApp({
     const pathname = request.url.split('?')[0] ?? '';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(pathname);
-    if (isPage && app.renderPage) return app.renderPage(request, reply);
+    if (isPage && app.renderPage) {
+      return app.renderPage({ url: request.url, headers: request.headers }, reply);
+    }
     return reply.status(404).send({ detail: MESSAGES.notFound, code: 'not_found' });
   });
 

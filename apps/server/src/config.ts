@@ -45,17 +45,19 @@ export interface Config {
   bodyLimitBytes: number;
   webDistDir: string | undefined;
   seedDemoData: boolean;
-  /** Fastify's trustProxy: false, true, a hop count, or addresses/CIDRs of the proxies. */
-  trustProxy: boolean | number | string;
+  /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
+  trustProxy: boolean | string[];
 }
 
 export class ConfigError extends Error {}
 
-function parseTrustProxy(value: string): boolean | number | string {
+function parseTrustProxy(value: string): boolean | string[] {
   if (value === 'true') return true;
   if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** Reads and validates the environment once. Throws ConfigError with every problem listed. */

@@ -18,9 +18,12 @@ export type RenderedPage =
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers a non-API GET with the server-rendered page (set by the web plugin). */
-    renderPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null;
+    renderPage: ((page: PageRequest, reply: FastifyReply) => Promise<FastifyReply>) | null;
   }
 }
+
+/** What rendering needs of the incoming request. */
+export type PageRequest = Pick<FastifyRequest, 'url' | 'headers'>;
 
 interface WebBuild {
   clientDir: string;
@@ -40,7 +43,7 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
   return { clientDir, template: { beforeHead, beforeApp, afterApp }, renderer };
 }
 
-function toWebRequest(request: FastifyRequest, origin: string): Request {
+function toWebRequest(request: PageRequest, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (typeof value === 'string') headers.set(name, value);
@@ -74,7 +77,7 @@ export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>
         reply.header('cache-control', 'public, max-age=3600').sendFile(name, build.clientDir),
       );
     }
-    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate('renderPage', async (request: PageRequest, reply: FastifyReply) => {
       const nonce = reply.cspNonce.script;
       const page = await build.renderer.render(toWebRequest(request, publicUrl), { nonce });
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
