@@ -12,8 +12,17 @@ import {
 } from 'fastify-type-provider-zod';
 
 import type { AppContext } from './context.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { addressesRoutes } from './modules/addresses/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -69,6 +78,15 @@ export async function buildApp({
 
   await app.register(healthRoutes, { prefix: '/api', ctx });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
+  await app.register(accountRoutes, { prefix: '/api/auth', ctx });
+  await app.register(addressesRoutes, { prefix: '/api/auth', ctx });
+  await app.register(profileRoutes, { prefix: '/api/auth', ctx });
+  await app.register(mediaRoutes, { prefix: '/media', ctx });
+  await app.register(geoRoutes, { prefix: '/api/geo', ctx });
+  await app.register(contentRoutes, { prefix: '/api/blog', ctx });
+  await app.register(contactRoutes, { prefix: '/api/base', ctx });
+  await app.register(seoRoutes, { ctx });
+  await app.register(devOutboxRoutes, { ctx });
 
   await app.register(webStaticPlugin, { build: web, publicUrl: ctx.config.publicUrl });
 

@@ -1,9 +1,10 @@
+import type { Adapters } from './adapters/index.ts';
 import type { KvStore } from './adapters/kv/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 
 /** Everything a service may use. Services take it as their first argument and never see Fastify. */
-export interface AppContext {
+export interface AppContext extends Adapters {
   config: Config;
   db: Db;
   kv: KvStore;

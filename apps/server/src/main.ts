@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { createAdapters } from './adapters/index.ts';
 import { createKv } from './adapters/kv/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   const kv = createKv(config.redisUrl);
   const ctx: AppContext = {
+    ...createAdapters(config, db),
     config,
     db,
     kv,

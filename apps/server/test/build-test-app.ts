@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 
+import { createAdapters } from '../src/adapters/index.ts';
 import type { KvStore } from '../src/adapters/kv/index.ts';
 import { createMemoryKv } from '../src/adapters/kv/memory.ts';
 import { createRedisKv } from '../src/adapters/kv/redis.ts';
@@ -149,13 +151,17 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promise<TestApp> {
   const name = uniqueName();
-  const config = testConfig(overrides.env);
+  const config = testConfig({
+    DATA_DIR: path.join(os.tmpdir(), 'gurumatch-test-data', name),
+    ...overrides.env,
+  });
   const clock = createTestClock(overrides.now);
   const sleeps: number[] = [];
   const ownsDb = overrides.db === undefined;
   const db = overrides.db ?? (await openTestDb(name));
   const kv = openTestKv(name, clock);
   const ctx: AppContext = {
+    ...createAdapters(config, db),
     config,
     db,
     kv,
@@ -191,6 +197,7 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
       } finally {
         await kv.close();
         if (ownsDb) await db.close();
+        await fs.rm(config.dataDir, { recursive: true, force: true });
       }
     },
   };

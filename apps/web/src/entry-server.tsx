@@ -3,6 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 
 import { AppProviders } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
+import { setApiTransport } from './lib/api.ts';
 
 export type RenderedPage =
   | { kind: 'page'; status: number; head: string; html: string }
@@ -13,11 +14,18 @@ const handler = createStaticHandler(routes);
 /** React puts <title>, <meta>, <link> first in its output; they belong in <head>. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
+export interface RenderOptions {
+  nonce: string;
+  /** Calls the API in-process; route loaders use it through lib/api.ts. */
+  apiFetch: (path: string, init: RequestInit) => Promise<Response>;
+}
+
 /** Renders one page on the server from the same routes the browser hydrates. */
 export async function render(
   request: Request,
-  { nonce }: { nonce: string },
+  { nonce, apiFetch }: RenderOptions,
 ): Promise<RenderedPage> {
+  setApiTransport(apiFetch);
   const context = await handler.query(request);
   if (context instanceof Response) {
     return {

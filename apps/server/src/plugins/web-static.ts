@@ -8,7 +8,10 @@ import fp from 'fastify-plugin';
 
 /** What the web app's server entry (`entry-server.tsx`) exports. */
 export interface PageRenderer {
-  render(request: Request, options: { nonce: string }): Promise<RenderedPage>;
+  render(
+    request: Request,
+    options: { nonce: string; apiFetch: (path: string, init: RequestInit) => Promise<Response> },
+  ): Promise<RenderedPage>;
 }
 
 export type RenderedPage =
@@ -51,6 +54,35 @@ function toWebRequest(request: PageRequest, origin: string): Request {
   return new Request(new URL(request.url, origin), { method: 'GET', headers });
 }
 
+type InjectMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/** A `fetch` for route loaders on the server: the request goes through the app in-process. */
+async function injectFetch(
+  app: FastifyInstance,
+  path: string,
+  init: RequestInit,
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  const result = await app.inject({
+    method: (init.method ?? 'GET').toUpperCase() as InjectMethod,
+    url: path,
+    headers,
+    ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+  });
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(result.headers)) {
+    if (typeof value === 'string') responseHeaders.set(name, value);
+    else if (typeof value === 'number') responseHeaders.set(name, String(value));
+  }
+  return new Response(result.statusCode === 204 ? null : result.rawPayload, {
+    status: result.statusCode,
+    headers: responseHeaders,
+  });
+}
+
 /**
  * Serves the built web app: hashed assets with long caching, and every other
  * non-API GET rendered on the server from the same React routes, then hydrated.
@@ -79,7 +111,10 @@ export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>
     }
     app.decorate('renderPage', async (request: PageRequest, reply: FastifyReply) => {
       const nonce = reply.cspNonce.script;
-      const page = await build.renderer.render(toWebRequest(request, publicUrl), { nonce });
+      const page = await build.renderer.render(toWebRequest(request, publicUrl), {
+        nonce,
+        apiFetch: (path, init) => injectFetch(app, path, init),
+      });
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       const { beforeHead, beforeApp, afterApp } = build.template;
       // Only the template's own scripts get the nonce; the renderer adds it to its own.

@@ -1,6 +1,12 @@
 import type { RouteObject } from 'react-router';
 
+import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
+import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
+import { contentRoutes } from '../features/content/routes.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
+import { pageRoutes } from '../features/pages/routes.tsx';
+import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
 
 import { PublicOnly } from './guards/public-only.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
@@ -53,19 +59,9 @@ export const routes: RouteObject[] = [
       {
         lazy: queryLayout,
         children: [
-          upcoming('about', 'About Us'),
-          upcoming('contact-us', 'Contact Us'),
-          upcoming('contact', 'Contact Us'),
-          upcoming('privacy-policy', 'Privacy Policy'),
-          upcoming('terms-of-use', 'Terms of Use'),
-          upcoming('cancellation-and-refund-policy', 'Cancellation and Refund Policy'),
-          upcoming('blogs', 'Blogs'),
-          upcoming('blogs/:slug', 'Blog'),
-          upcoming('faqs', 'FAQs'),
-          upcoming('faqs/:slug', 'FAQ'),
-          upcoming('home-tutors-in/:place', 'Home Tutors'),
-          upcoming('test', 'Test'),
-          upcoming('verify-email/:uid/:token', 'Verify Email'),
+          ...pageRoutes,
+          ...contentRoutes,
+          ...onboardingPublicRoutes,
           {
             path: '500',
             element: <ServerErrorPage />,
@@ -107,20 +103,13 @@ export const routes: RouteObject[] = [
             children: [
               {
                 element: <GuestLayout />,
-                children: [
-                  upcoming('forgot-password', 'Forgot Password'),
-                  upcoming('reset-password/:uidb64/:token', 'Reset Password'),
-                ],
+                children: [...recoveryRoutes],
               },
             ],
           },
           {
             lazy: onboardingStep,
-            children: [
-              upcoming('phone-verification', 'Verify Your Phone Number'),
-              upcoming('add-address', 'Add your home Address'),
-              upcoming('complete-profile', 'Complete Your Profile'),
-            ],
+            children: [...onboardingStepRoutes, ...addressStepRoutes, ...profileStepRoutes],
           },
           {
             lazy: requireAuth,
@@ -132,9 +121,8 @@ export const routes: RouteObject[] = [
                     .DashboardPage,
                 }),
               },
-              upcoming('profile', 'Profile'),
-              upcoming('profile/update', 'Complete Your Profile'),
-              upcoming('address-management', 'Manage Addresses'),
+              ...profileRoutes,
+              ...addressRoutes,
               upcoming('chat', 'Messages'),
               upcoming('chat/:id', 'Chat'),
             ],

@@ -31,6 +31,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * On the server, route loaders reach the API in-process (set once by the
+ * server entry); in the browser calls go through `fetch`.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 function newRequestId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -83,7 +95,7 @@ async function send(
   }
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    return await fetch(path, {
+    return await transport(path, {
       method: options.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,

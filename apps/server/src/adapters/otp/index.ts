@@ -1,0 +1,20 @@
+export type OtpChannel = 'whatsapp' | 'sms';
+
+export interface OtpMessage {
+  channel: OtpChannel;
+  /** E.164, e.g. +919876543210 */
+  to: string;
+  code: string;
+  /** Minutes the code stays valid, for the message text. */
+  validMinutes: number;
+}
+
+/** Delivers one-time codes. Default: the dev outbox; provider keys switch to the real service. */
+export interface OtpSender {
+  readonly kind: string;
+  send(message: OtpMessage): Promise<void>;
+}
+
+export function otpText(message: Pick<OtpMessage, 'code' | 'validMinutes'>): string {
+  return `${message.code} is your GuruMatch verification code. It is valid for ${String(message.validMinutes)} minutes. Do not share it with anyone.`;
+}
