@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@gurumatch/shared/messages';
@@ -62,6 +64,12 @@ export async function buildApp({
   });
 
   await app.register(errorHandlerPlugin);
+  // Pages and API answers are compressed on the fly (built assets are precompressed).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(securityPlugin, { config: ctx.config });
   await app.register(authPlugin, { ctx });
 

@@ -99,6 +99,7 @@ export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>
       immutable: true,
       maxAge: '365d',
       index: false,
+      preCompressed: true,
     });
     const topLevelFiles = fs
       .readdirSync(build.clientDir, { withFileTypes: true })
