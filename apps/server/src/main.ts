@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { createAdapters } from './adapters/index.ts';
+import { assertProductionAdapters, createAdapters } from './adapters/index.ts';
 import { createKv } from './adapters/kv/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -9,12 +9,14 @@ import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
+import { seedContent } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  assertProductionAdapters(config);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   const kv = createKv(config.redisUrl);
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
 
   if (config.seedDemoData) {
     await seedDemoData(db);
+    await seedContent(db);
     app.log.info('demo data ready');
   }
 

@@ -101,6 +101,18 @@ export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>
       index: false,
       preCompressed: true,
     });
+    const contentDir = path.join(build.clientDir, 'content');
+    if (fs.existsSync(contentDir)) {
+      // Illustrations of the seeded articles (public/content in the web app).
+      await app.register(fastifyStatic, {
+        root: contentDir,
+        prefix: '/content/',
+        decorateReply: false,
+        maxAge: '1d',
+        index: false,
+        preCompressed: false,
+      });
+    }
     const topLevelFiles = fs
       .readdirSync(build.clientDir, { withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name !== 'index.html')

@@ -1,7 +1,20 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
 
-export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (_app, _opts) => {
-  // routes are added with the feature
+import { CONTACT_MULTIPART_OPTIONS, readMultipartContactForm } from './read-form.ts';
+import { contactRequestSchema } from './schemas.ts';
+import { submitContactRequest } from './service.ts';
+
+export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(multipart, CONTACT_MULTIPART_OPTIONS);
+
+  app.post('/contact-requests/', { schema: contactRequestSchema }, async (request, reply) => {
+    const form = request.isMultipart()
+      ? await readMultipartContactForm(request)
+      : { fields: request.body, image: null };
+    const created = await submitContactRequest(ctx, form, request.ip);
+    return reply.status(201).send(created);
+  });
 };

@@ -1,0 +1,122 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one allow-list for blog and FAQ HTML. It is applied when content is
+ * stored and again when it is answered, so a row written by any other path
+ * still reaches the browser clean. Scripts, styles, iframes, event handlers
+ * and `javascript:`/`data:` URLs never survive.
+ */
+const CONTENT_HTML_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'mark',
+    'small',
+    'blockquote',
+    'code',
+    'pre',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', { name: 'target', multiple: false, values: ['_blank'] }],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    th: ['scope', 'colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  enforceHtmlBoundary: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? '';
+      const isExternal = /^https?:\/\//i.test(href);
+      const next: sanitizeHtml.Attributes = { ...attribs };
+      if (isExternal || next.target === '_blank') next.rel = 'noopener noreferrer';
+      else delete next.rel;
+      return { tagName, attribs: next };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+  allowedClasses: {},
+  // an image whose source was refused is dropped whole
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+};
+
+/** Sanitized HTML of a blog or FAQ body (transforms run before the allow-list). */
+export function sanitizeContentHtml(html: string): string {
+  return sanitizeHtml(html, CONTENT_HTML_OPTIONS).trim();
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  rsquo: '\u2019',
+  lsquo: '\u2018',
+  rdquo: '\u201d',
+  ldquo: '\u201c',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  hellip: '\u2026',
+  rupee: '\u20b9',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X')) {
+      const code = Number.parseInt(name.slice(2), 16);
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    if (name.startsWith('#')) {
+      const code = Number.parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+const BLOCK_TAG_PATTERN =
+  /<\/?(?:p|h[1-6]|ul|ol|li|blockquote|pre|table|caption|thead|tbody|tfoot|tr|th|td|figure|figcaption|hr|br|img|div)\b[^>]*>/gi;
+
+/** Plain text of an HTML fragment (for search, excerpts and reading time): tags dropped, blocks spaced. */
+export function convertHtmlToText(html: string): string {
+  const spaced = html.replace(BLOCK_TAG_PATTERN, ' $& ');
+  const stripped = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(stripped).replace(/\s+/g, ' ').trim();
+}
