@@ -3,6 +3,23 @@ import path from 'node:path';
 import { z } from 'zod';
 
 export const DEFAULT_JWT_SECRET = 'insecure-development-secret-change-me';
+export const DEFAULT_MAIL_FROM = 'GuruMatch <no-reply@gurumatch.in>';
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function httpUrl(name: string) {
+  return z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, `${name} must be an http:// or https:// URL`)
+    .transform((value) => value.replace(/\/+$/, ''));
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -28,7 +45,84 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.string().default('false'),
+  // Mail: SMTP when SMTP_URL is set, else the development outbox.
+  SMTP_URL: z
+    .string()
+    .refine(isSmtpUrl, 'SMTP_URL must be an smtp:// or smtps:// URL (user:password@host:port)')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/, {
+      message: "MAIL_FROM must be an address such as 'GuruMatch <no-reply@gurumatch.in>'",
+    })
+    .default(DEFAULT_MAIL_FROM),
+  // One-time codes: MSG91 (SMS and WhatsApp) when its keys are set, else the development outbox.
+  MSG91_AUTH_KEY: z.string().optional(),
+  MSG91_SMS_TEMPLATE_ID: z.string().optional(),
+  MSG91_WHATSAPP_NUMBER: z
+    .string()
+    .regex(
+      /^\d{8,15}$/,
+      'MSG91_WHATSAPP_NUMBER must be digits with the country code, e.g. 919876543210',
+    )
+    .optional(),
+  MSG91_WHATSAPP_TEMPLATE: z.string().optional(),
+  MSG91_WHATSAPP_NAMESPACE: z.string().optional(),
+  MSG91_WHATSAPP_LANGUAGE: z.string().default('en'),
+  MSG91_BASE_URL: httpUrl('MSG91_BASE_URL').default('https://control.msg91.com'),
+  // Maps: Google Maps Platform when its key is set, else the offline gazetteer.
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  GOOGLE_MAPS_BASE_URL: httpUrl('GOOGLE_MAPS_BASE_URL').default('https://maps.googleapis.com'),
+  // Files: S3-compatible storage when S3_BUCKET is set, else a folder under DATA_DIR.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a valid bucket name')
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: httpUrl('S3_ENDPOINT').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
+
+/** Variables that must all be set for MSG91 to be used (and for production). */
+export const MSG91_REQUIRED_VARIABLES = [
+  'MSG91_AUTH_KEY',
+  'MSG91_SMS_TEMPLATE_ID',
+  'MSG91_WHATSAPP_NUMBER',
+  'MSG91_WHATSAPP_TEMPLATE',
+] as const;
+
+/** Variables that must all be set for S3-compatible storage to be used. */
+export const S3_REQUIRED_VARIABLES = [
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+export interface Msg91Config {
+  authKey: string;
+  smsTemplateId: string;
+  /** The WhatsApp business number integrated with MSG91, digits with the country code. */
+  whatsappNumber: string;
+  whatsappTemplate: string;
+  whatsappNamespace: string | undefined;
+  whatsappLanguage: string;
+  baseUrl: string;
+}
+
+export interface GoogleMapsConfig {
+  apiKey: string;
+  baseUrl: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Origin of the S3-compatible service; objects are addressed path-style: {endpoint}/{bucket}/{key}. */
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
@@ -47,6 +141,15 @@ export interface Config {
   seedDemoData: boolean;
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
   trustProxy: boolean | string[];
+  /** SMTP server for mail, or undefined for the development outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** MSG91 for one-time codes, or null for the development outbox. */
+  msg91: Msg91Config | null;
+  /** Google Maps Platform, or null for the offline gazetteer. */
+  googleMaps: GoogleMapsConfig | null;
+  /** S3-compatible storage, or null for a folder under DATA_DIR. */
+  s3: S3Config | null;
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +180,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  JWT_SECRET: set a secret of your own in production (the default is public)',
     );
   }
+  const problems = [
+    ...findMissingGroupVariables(cleaned, MSG91_REQUIRED_VARIABLES, 'MSG91 (one-time codes)'),
+    ...findMissingGroupVariables(
+      cleaned,
+      [...S3_REQUIRED_VARIABLES, 'S3_REGION', 'S3_ENDPOINT'],
+      'S3 storage',
+      S3_REQUIRED_VARIABLES,
+    ),
+  ];
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -95,5 +210,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    msg91:
+      e.MSG91_AUTH_KEY &&
+      e.MSG91_SMS_TEMPLATE_ID &&
+      e.MSG91_WHATSAPP_NUMBER &&
+      e.MSG91_WHATSAPP_TEMPLATE
+        ? {
+            authKey: e.MSG91_AUTH_KEY,
+            smsTemplateId: e.MSG91_SMS_TEMPLATE_ID,
+            whatsappNumber: e.MSG91_WHATSAPP_NUMBER,
+            whatsappTemplate: e.MSG91_WHATSAPP_TEMPLATE,
+            whatsappNamespace: e.MSG91_WHATSAPP_NAMESPACE,
+            whatsappLanguage: e.MSG91_WHATSAPP_LANGUAGE,
+            baseUrl: e.MSG91_BASE_URL,
+          }
+        : null,
+    googleMaps: e.GOOGLE_MAPS_API_KEY
+      ? { apiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_MAPS_BASE_URL }
+      : null,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
   };
+}
+
+/**
+ * A group of variables switches one outside service on: when any of `group`
+ * is set, every one of `required` must be set too. Answers one line per gap.
+ */
+function findMissingGroupVariables(
+  values: Partial<Record<string, unknown>>,
+  group: readonly string[],
+  service: string,
+  required: readonly string[] = group,
+): string[] {
+  const isSet = (name: string): boolean => values[name] !== undefined && values[name] !== '';
+  if (!group.some(isSet)) return [];
+  const missing = required.filter((name) => !isSet(name));
+  return missing.length > 0 ? [`${missing.join(', ')}: required to use ${service}`] : [];
+}
+
+/** Variables a production server still needs for mail and one-time codes. */
+export function findMissingProductionVariables(config: Config): string[] {
+  if (!config.isProduction) return [];
+  return [
+    ...(config.smtpUrl ? [] : ['SMTP_URL']),
+    ...(config.msg91 ? [] : MSG91_REQUIRED_VARIABLES),
+  ];
 }

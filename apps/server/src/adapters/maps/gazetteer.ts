@@ -1,20 +1,115 @@
-import { AREAS } from '@gurumatch/shared/catalogues/areas';
+import {
+  formatGazetteerAddress,
+  GAZETTEER_CITY_ALIASES,
+  GAZETTEER_PLACES,
+  type GazetteerPlace,
+} from '@gurumatch/shared/catalogues/gazetteer';
 
 import type { MapsProvider, Place } from './index.ts';
 
-/** Offline places: the searchable gazetteer shipped with the app. */
-export function createGazetteer(places: readonly Place[] = BANGALORE_AREA_PLACES): MapsProvider {
+/** Lower case, punctuation to single spaces: 'T. Nagar' → 't nagar'. */
+function normalize(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function startsAWord(haystack: string, needle: string): boolean {
+  return haystack.startsWith(needle) || haystack.includes(` ${needle}`);
+}
+
+interface IndexedPlace {
+  place: Place;
+  locality: string;
+  city: string;
+  words: string[];
+  all: string;
+}
+
+/**
+ * How well a place matches the typed text (lower is better), or null:
+ * 0 the locality starts with it, 1 a word of the locality starts with it,
+ * 2 a word of the city (or another name of it) starts with it, 3 every typed word starts a word of
+ * the address, 4 the address contains it.
+ */
+function rankMatch(entry: IndexedPlace, needle: string, needleWords: string[]): number | null {
+  if (entry.locality.startsWith(needle)) return 0;
+  if (startsAWord(entry.locality, needle)) return 1;
+  if (startsAWord(entry.city, needle)) return 2;
+  if (needleWords.every((word) => entry.words.some((candidate) => candidate.startsWith(word))))
+    return 3;
+  if (entry.all.includes(needle)) return 4;
+  return null;
+}
+
+const EARTH_RADIUS_KM = 6371;
+
+function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
+  const toRadians = (degrees: number): number => (degrees * Math.PI) / 180;
+  const dLat = toRadians(bLat - aLat);
+  const dLng = toRadians(bLng - aLng);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(aLat)) * Math.cos(toRadians(bLat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+function toPlace(entry: GazetteerPlace): Place {
+  return {
+    place_id: entry.place_id,
+    formatted_address: formatGazetteerAddress(entry),
+    city: entry.city,
+    district: entry.district,
+    state: entry.state,
+    country: entry.country,
+    latitude: entry.latitude,
+    longitude: entry.longitude,
+  };
+}
+
+const GAZETTEER: readonly Place[] = GAZETTEER_PLACES.map(toPlace);
+
+/**
+ * Offline places: the searchable gazetteer shipped with the app. Autocomplete
+ * is case-insensitive and puts word-start matches of the locality, then of the
+ * city (or a well-known other name of it, such as Bangalore), before looser
+ * matches; reverse geocoding answers the nearest place.
+ */
+export function createGazetteer(
+  places: readonly Place[] = GAZETTEER,
+  cityAliases: Readonly<Record<string, readonly string[]>> = GAZETTEER_CITY_ALIASES,
+): MapsProvider {
   const byId = new Map(places.map((place) => [place.place_id, place]));
+  const indexed: IndexedPlace[] = places.map((place) => {
+    const aliases = (cityAliases[place.city] ?? []).join(' ');
+    const all = normalize(`${place.formatted_address} ${aliases}`);
+    return {
+      place,
+      locality: normalize(place.formatted_address.split(',')[0] ?? ''),
+      city: normalize(`${place.city} ${aliases}`),
+      words: all.split(' '),
+      all,
+    };
+  });
   return {
     kind: 'gazetteer',
     autocomplete(query, limit) {
-      const needle = query.trim().toLowerCase();
-      if (!needle) return Promise.resolve([]);
-      const matches = places
-        .filter((place) => place.formatted_address.toLowerCase().includes(needle))
-        .slice(0, limit)
-        .map((place) => ({ place_id: place.place_id, description: place.formatted_address }));
-      return Promise.resolve(matches);
+      const needle = normalize(query);
+      if (!needle || limit <= 0) return Promise.resolve([]);
+      const needleWords = needle.split(' ');
+      const ranked: { rank: number; order: number; place: Place }[] = [];
+      indexed.forEach((entry, order) => {
+        const rank = rankMatch(entry, needle, needleWords);
+        if (rank !== null) ranked.push({ rank, order, place: entry.place });
+      });
+      ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+      return Promise.resolve(
+        ranked.slice(0, limit).map(({ place }) => ({
+          place_id: place.place_id,
+          description: place.formatted_address,
+        })),
+      );
     },
     place(placeId) {
       return Promise.resolve(byId.get(placeId) ?? null);
@@ -23,7 +118,7 @@ export function createGazetteer(places: readonly Place[] = BANGALORE_AREA_PLACES
       let best: Place | null = null;
       let bestDistance = Number.POSITIVE_INFINITY;
       for (const place of places) {
-        const distance = (place.latitude - latitude) ** 2 + (place.longitude - longitude) ** 2;
+        const distance = distanceKm(latitude, longitude, place.latitude, place.longitude);
         if (distance < bestDistance) {
           best = place;
           bestDistance = distance;
@@ -33,14 +128,3 @@ export function createGazetteer(places: readonly Place[] = BANGALORE_AREA_PLACES
     },
   };
 }
-
-const BANGALORE_AREA_PLACES: readonly Place[] = AREAS.map((area) => ({
-  place_id: `gz-${area.slug}`,
-  formatted_address: `${area.name}, Bengaluru, Karnataka ${area.pincode}, India`,
-  city: 'Bengaluru',
-  district: 'Bengaluru Urban',
-  state: 'Karnataka',
-  country: 'India',
-  latitude: area.latitude,
-  longitude: area.longitude,
-}));

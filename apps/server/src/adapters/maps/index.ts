@@ -1,21 +1,13 @@
-/** A resolved place, in the shape GET /api/geo/place/{id}/ answers. */
-export interface Place {
-  place_id: string;
-  formatted_address: string;
-  city: string;
-  district: string;
-  state: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-}
+import type { Place, PlaceSuggestion } from '@gurumatch/shared/schemas/geo';
 
-export interface PlaceSuggestion {
-  place_id: string;
-  description: string;
-}
+export type { Place, PlaceSuggestion };
 
-/** Places autocomplete, place details and reverse geocoding. Default: an offline gazetteer. */
+/**
+ * Places autocomplete, place details and reverse geocoding. Default: the
+ * offline gazetteer; `GOOGLE_MAPS_API_KEY` switches to Google Maps Platform.
+ * `place` and `reverse` answer null when there is no such place; a provider
+ * failure is a thrown error.
+ */
 export interface MapsProvider {
   readonly kind: 'gazetteer' | 'google';
   autocomplete(query: string, limit: number): Promise<PlaceSuggestion[]>;

@@ -11,7 +11,7 @@ export interface OtpMessage {
 
 /** Delivers one-time codes. Default: the dev outbox; provider keys switch to the real service. */
 export interface OtpSender {
-  readonly kind: string;
+  readonly kind: 'dev-outbox' | 'msg91';
   send(message: OtpMessage): Promise<void>;
 }
 

@@ -12,6 +12,9 @@ export interface OutboxEntry {
   created_at: string;
 }
 
+/** How many messages a listing shows at most. */
+export const OUTBOX_LIST_LIMIT = 100;
+
 export interface NewOutboxEntry {
   kind: 'email' | 'otp';
   channel: string;
@@ -25,7 +28,8 @@ export interface NewOutboxEntry {
 /** Where the offline mail and OTP adapters deliver: a table, so every instance sees it. */
 export interface DevOutbox {
   add(entry: NewOutboxEntry): Promise<void>;
-  list(limit?: number): Promise<OutboxEntry[]>;
+  /** Newest first; `to` keeps only the messages to that address or number. */
+  list(limit?: number, to?: string): Promise<OutboxEntry[]>;
 }
 
 interface OutboxRow {
@@ -57,10 +61,12 @@ export function createDevOutbox(db: Queryable): DevOutbox {
         ],
       );
     },
-    async list(limit = 100) {
+    async list(limit = OUTBOX_LIST_LIMIT, to) {
       const rows = await db.query<OutboxRow>(
-        'SELECT * FROM dev_outbox ORDER BY created_at DESC, id DESC LIMIT $1',
-        [limit],
+        `SELECT * FROM dev_outbox
+         WHERE $2::text IS NULL OR lower(recipient) = lower($2::text)
+         ORDER BY created_at DESC, id DESC LIMIT $1`,
+        [limit, to ?? null],
       );
       return rows.map((row) => ({
         id: row.id,

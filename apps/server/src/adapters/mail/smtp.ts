@@ -1,0 +1,81 @@
+import nodemailer from 'nodemailer';
+
+import { ProviderError } from '../provider-http.ts';
+
+import type { Mailer } from './index.ts';
+
+export const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
+export const SMTP_GREETING_TIMEOUT_MS = 10_000;
+export const SMTP_SOCKET_TIMEOUT_MS = 15_000;
+
+export interface SmtpMailerOptions {
+  /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465 */
+  smtpUrl: string;
+  /** 'GuruMatch <no-reply@gurumatch.in>' */
+  from: string;
+  connectionTimeoutMs?: number;
+  socketTimeoutMs?: number;
+}
+
+/**
+ * smtp://user:password@host:port → connection options. smtp:// upgrades with
+ * STARTTLS when the server offers it (default port 587); smtps:// is TLS from
+ * the start (default port 465).
+ */
+export function parseSmtpUrl(smtpUrl: string): {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+} {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username
+      ? {
+          auth: {
+            user: decodeURIComponent(url.username),
+            pass: decodeURIComponent(url.password),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Mail over SMTP. A refused or failed delivery is a thrown error with the server's answer. */
+export function createSmtpMailer({
+  smtpUrl,
+  from,
+  connectionTimeoutMs = SMTP_CONNECTION_TIMEOUT_MS,
+  socketTimeoutMs = SMTP_SOCKET_TIMEOUT_MS,
+}: SmtpMailerOptions): Mailer {
+  const transport = nodemailer.createTransport({
+    ...parseSmtpUrl(smtpUrl),
+    connectionTimeout: connectionTimeoutMs,
+    greetingTimeout: Math.min(SMTP_GREETING_TIMEOUT_MS, connectionTimeoutMs),
+    socketTimeout: socketTimeoutMs,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      try {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        });
+      } catch (error) {
+        throw new ProviderError('SMTP', error instanceof Error ? error.message : String(error));
+      }
+    },
+    close() {
+      transport.close();
+      return Promise.resolve();
+    },
+  };
+}
