@@ -106,3 +106,39 @@ export const ONBOARDING_STEPS = [
   'dashboard',
 ] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+// Onboarding, account recovery, profiles and addresses
+export const OTP_METHODS = ['whatsapp', 'sms'] as const;
+export type OtpMethod = (typeof OTP_METHODS)[number];
+export const OTP_DAILY_LIMIT_PER_NUMBER = 10;
+export const OTP_DAILY_WINDOW_SECONDS = 24 * 60 * 60;
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+export const EMAIL_VERIFICATION_RESEND_SECONDS = 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const FORGOT_PASSWORD_PER_EMAIL_LIMIT = 3;
+export const FORGOT_PASSWORD_PER_EMAIL_WINDOW_SECONDS = 60 * 60;
+export const FORGOT_PASSWORD_PER_IP_LIMIT = 20;
+export const FORGOT_PASSWORD_PER_IP_WINDOW_SECONDS = 60 * 60;
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = { male: 'Male', female: 'Female' };
+export const TEACHING_MODES = ['offline', 'online'] as const;
+export type TeachingMode = (typeof TEACHING_MODES)[number];
+export const TEACHING_MODE_LABELS: Record<TeachingMode, string> = {
+  offline: 'Offline Only',
+  online: 'Online Only',
+};
+export const CUSTOM_CLASS_MAX_LENGTH = 100;
+export const PROFILE_LIST_MAX_ITEMS = 200;
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_MAX_DIMENSION_PX = 512;
+export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_CONTENT_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+] as const;
+export const PROOF_KINDS = ['id_proof', 'qualification_proof'] as const;
+export type ProofKind = (typeof PROOF_KINDS)[number];

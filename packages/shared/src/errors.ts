@@ -14,6 +14,19 @@ export const ERROR_CODES = [
   'body_too_large',
   'internal_error',
   'service_unavailable',
+  // onboarding, account recovery, profiles and addresses
+  'invalid_link',
+  'already_verified',
+  'otp_not_requested',
+  'otp_invalid',
+  'otp_expired',
+  'phone_taken',
+  'invalid_place',
+  'address_exists',
+  'address_limit',
+  'last_address',
+  'unsupported_file',
+  'file_too_large',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

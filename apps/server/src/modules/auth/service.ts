@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { sendEmailVerification } from '../account/service.ts';
 
 import {
   findOnboardingFacts,
@@ -81,7 +82,7 @@ export async function registerUser(
     });
   }
   const passwordHash = await hashPassword(body.password);
-  return ctx.db.transaction(async (tx) => {
+  const registered = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
       email: normalizeEmail(body.email),
       passwordHash,
@@ -94,6 +95,9 @@ export async function registerUser(
     await updateLastLogin(tx, user.id, ctx.now());
     return { user, tokens: await issueTokenPair(ctx, tx, user) };
   });
+  // The account exists either way; when mail fails, 'Resend Verification' sends the link again.
+  await sendEmailVerification(ctx, registered.user).catch(() => undefined);
+  return registered;
 }
 
 /** Signs in with e-mail (sent as `username`) and password, throttled per e-mail and per address. */

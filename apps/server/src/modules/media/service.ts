@@ -1,0 +1,15 @@
+import { MESSAGES } from '@gurumatch/shared/messages';
+
+import type { StoredFile } from '../../adapters/storage/index.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+
+/** Names the profile module gives avatars: `<user id>-<32 hex>.webp`. */
+const AVATAR_NAME_PATTERN = /^\d{1,10}-[a-f0-9]{32}\.webp$/;
+
+/** A stored avatar by its public name; anything else (documents included) is a 404. */
+export async function getAvatar(ctx: AppContext, name: string): Promise<StoredFile> {
+  const file = AVATAR_NAME_PATTERN.test(name) ? await ctx.storage.get(`avatars/${name}`) : null;
+  if (!file) throw new AppError(404, 'not_found', MESSAGES.notFound);
+  return file;
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+import {
+  DEFAULT_COUNTRY_CODE,
+  DEFAULT_OTP_METHOD,
+  OTP_LENGTH,
+  OTP_METHODS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+} from '../constants.ts';
+import { ErrorBodySchema, type ErrorBody } from '../errors.ts';
+import { ACCOUNT_MESSAGES } from '../messages/account.ts';
+import { MESSAGES } from '../messages.ts';
+
+import { isStrongPassword } from './auth.ts';
+
+/**
+ * A form field: missing or null reads as '', a number or boolean as its text.
+ * The wire shapes below are lenient on purpose: the `find…Problem` checks then
+ * answer with the specification's own messages, on the client and the server.
+ */
+const formText = (maxLength: number) =>
+  z.preprocess(
+    (value) =>
+      value === undefined || value === null
+        ? ''
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : value,
+    z.string().max(maxLength, MESSAGES.fieldTooLong),
+  );
+
+// ---------------------------------------------------------------------------
+// Answers
+
+/** `{success, message}`: what the verification, OTP, address and upload calls answer. */
+export const SuccessMessageSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+});
+export type SuccessMessage = z.infer<typeof SuccessMessageSchema>;
+
+/**
+ * An error answer of the onboarding, profile and address calls: the usual
+ * `{detail, code, errors?}` plus `success: false`, `message` and `error` (both
+ * equal to `detail`), because the existing client reads those on these calls.
+ */
+export const FailureBodySchema = ErrorBodySchema.extend({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.string(),
+});
+export type FailureBody = z.infer<typeof FailureBodySchema>;
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return ErrorBodySchema.safeParse(value).success;
+}
+
+export function toFailureBody(body: ErrorBody): FailureBody {
+  return { ...body, success: false, message: body.detail, error: body.detail };
+}
+
+// ---------------------------------------------------------------------------
+// Phone verification (spec part 1 §3, §5)
+
+export const OtpMethodSchema = z.enum(OTP_METHODS);
+
+/** Spaces, dashes, dots and brackets people type inside a number are dropped. */
+export function normalizePhoneNumber(value: string): string {
+  return value.replace(/[\s\-().]/g, '');
+}
+
+/**
+ * The phone checks of part 1 §5 on the national number (without dial code):
+ * empty or not a number → 'Please enter a valid phone number'; fewer than 10
+ * digits → 'Please enter a 10 digit valid phone number'; more than 15 digits
+ * → 'Please enter a valid phone number'.
+ */
+export function findPhoneProblem(phoneNumber: string): string | null {
+  const digits = normalizePhoneNumber(phoneNumber);
+  if (digits === '' || !/^\d+$/.test(digits)) return ACCOUNT_MESSAGES.phoneEmpty;
+  if (digits.length < PHONE_MIN_DIGITS) return ACCOUNT_MESSAGES.phoneTooShort;
+  if (digits.length > PHONE_MAX_DIGITS) return ACCOUNT_MESSAGES.phoneEmpty;
+  return null;
+}
+
+const COUNTRY_CODE_PATTERN = /^\+[1-9]\d{0,3}$/;
+
+/** '+91', also accepted as '91'; answers the '+'-prefixed form or null when not a dial code. */
+export function normalizeCountryCode(value: string): string | null {
+  const trimmed = value.trim();
+  const withPlus = /^\d/.test(trimmed) ? `+${trimmed}` : trimmed;
+  return COUNTRY_CODE_PATTERN.test(withPlus) ? withPlus : null;
+}
+
+/** POST /api/auth/otp/send/ */
+export const OtpSendBodySchema = z.object({
+  otp_method: z.preprocess(
+    (value) =>
+      value === null || value === ''
+        ? undefined
+        : typeof value === 'string'
+          ? value.trim().toLowerCase()
+          : value,
+    z.enum(OTP_METHODS, { error: ACCOUNT_MESSAGES.invalidOtpMethod }).default(DEFAULT_OTP_METHOD),
+  ),
+  phone_number: formText(32),
+  country_code: formText(8).transform((value) => value.trim() || DEFAULT_COUNTRY_CODE),
+});
+export type OtpSendBody = z.infer<typeof OtpSendBodySchema>;
+
+/** Empty → 'Please enter OTP'; anything but 6 digits → 'Invalid OTP'. */
+export function findOtpProblem(otp: string): string | null {
+  const trimmed = otp.trim();
+  if (trimmed === '') return ACCOUNT_MESSAGES.otpEmpty;
+  if (!new RegExp(`^\\d{${String(OTP_LENGTH)}}$`).test(trimmed)) return ACCOUNT_MESSAGES.otpInvalid;
+  return null;
+}
+
+/** POST /api/auth/otp/verify/ */
+export const OtpVerifyBodySchema = z.object({
+  otp: formText(32),
+});
+export type OtpVerifyBody = z.infer<typeof OtpVerifyBodySchema>;
+
+// ---------------------------------------------------------------------------
+// Forgot and reset password (spec part 1 §5, part 2 §5)
+
+/** POST /api/auth/forgot-password/ — answers the same 200 whether or not the e-mail is known. */
+export const ForgotPasswordBodySchema = z.object({
+  email: formText(512),
+});
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+/** POST /api/auth/reset-password/{uidb64}/{token}/ — `confirm_password` is optional. */
+export const ResetPasswordBodySchema = z.object({
+  password: formText(PASSWORD_MAX_LENGTH * 2),
+  confirm_password: z
+    .preprocess(
+      (value) => (typeof value === 'number' ? String(value) : value),
+      z.string().max(PASSWORD_MAX_LENGTH * 2),
+    )
+    .nullish(),
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+/**
+ * The reset checks in order: "Passwords don't match" (only when a confirmation
+ * is given), 'Password must be at least 8 characters long', then the
+ * registration strength rule and the maximum length.
+ */
+export function findResetPasswordProblem(password: string, confirm?: string | null): string | null {
+  if (confirm !== undefined && confirm !== null && password !== confirm)
+    return ACCOUNT_MESSAGES.passwordsDontMatch;
+  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.resetPasswordTooShort;
+  if (!isStrongPassword(password)) return MESSAGES.passwordTooWeak;
+  if (password.length > PASSWORD_MAX_LENGTH) return MESSAGES.fieldTooLong;
+  return null;
+}
