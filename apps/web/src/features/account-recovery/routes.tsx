@@ -1,8 +1,16 @@
 import type { RouteObject } from 'react-router';
 
-import { UpcomingPage } from '../../app/pages/upcoming.tsx';
-
 export const recoveryRoutes: RouteObject[] = [
-  { path: 'forgot-password', element: <UpcomingPage title="Forgot Password" /> },
-  { path: 'reset-password/:uidb64/:token', element: <UpcomingPage title="Reset Password" /> },
+  {
+    path: 'forgot-password',
+    lazy: async () => ({
+      Component: (await import('./components/forgot-password-page.tsx')).ForgotPasswordPage,
+    }),
+  },
+  {
+    path: 'reset-password/:uidb64/:token',
+    lazy: async () => ({
+      Component: (await import('./components/reset-password-page.tsx')).ResetPasswordPage,
+    }),
+  },
 ];

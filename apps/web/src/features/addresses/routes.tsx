@@ -1,11 +1,19 @@
 import type { RouteObject } from 'react-router';
 
-import { UpcomingPage } from '../../app/pages/upcoming.tsx';
-
 export const addressStepRoutes: RouteObject[] = [
-  { path: 'add-address', element: <UpcomingPage title="Add your home Address" /> },
+  {
+    path: 'add-address',
+    lazy: async () => ({
+      Component: (await import('./components/add-address-page.tsx')).AddAddressPage,
+    }),
+  },
 ];
 
 export const addressRoutes: RouteObject[] = [
-  { path: 'address-management', element: <UpcomingPage title="Manage Addresses" /> },
+  {
+    path: 'address-management',
+    lazy: async () => ({
+      Component: (await import('./components/address-management-page.tsx')).AddressManagementPage,
+    }),
+  },
 ];

@@ -1,11 +1,19 @@
 import type { RouteObject } from 'react-router';
 
-import { UpcomingPage } from '../../app/pages/upcoming.tsx';
-
 export const onboardingPublicRoutes: RouteObject[] = [
-  { path: 'verify-email/:uid/:token', element: <UpcomingPage title="Verify Email" /> },
+  {
+    path: 'verify-email/:uid/:token',
+    lazy: async () => ({
+      Component: (await import('./components/verify-email-page.tsx')).VerifyEmailPage,
+    }),
+  },
 ];
 
 export const onboardingStepRoutes: RouteObject[] = [
-  { path: 'phone-verification', element: <UpcomingPage title="Verify Your Phone Number" /> },
+  {
+    path: 'phone-verification',
+    lazy: async () => ({
+      Component: (await import('./components/phone-verification-page.tsx')).PhoneVerificationPage,
+    }),
+  },
 ];

@@ -1,12 +1,19 @@
 import type { RouteObject } from 'react-router';
 
-import { UpcomingPage } from '../../app/pages/upcoming.tsx';
+const completeProfile = async () => ({
+  Component: (await import('./components/complete-profile-page.tsx')).CompleteProfilePage,
+});
 
 export const profileStepRoutes: RouteObject[] = [
-  { path: 'complete-profile', element: <UpcomingPage title="Complete Your Profile" /> },
+  { path: 'complete-profile', lazy: completeProfile },
 ];
 
 export const profileRoutes: RouteObject[] = [
-  { path: 'profile', element: <UpcomingPage title="Profile" /> },
-  { path: 'profile/update', element: <UpcomingPage title="Complete Your Profile" /> },
+  {
+    path: 'profile',
+    lazy: async () => ({
+      Component: (await import('./components/profile-page.tsx')).ProfilePage,
+    }),
+  },
+  { path: 'profile/update', lazy: completeProfile },
 ];

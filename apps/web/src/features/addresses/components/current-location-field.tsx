@@ -1,0 +1,89 @@
+import { ADDRESS_MESSAGES } from '@gurumatch/shared/messages/profile';
+import type { Place } from '@gurumatch/shared/schemas/geo';
+import { useEffect, useId, useRef, useState } from 'react';
+
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { reverseGeocode } from '../../../lib/geo.ts';
+import { GeolocationError, getCurrentPosition } from '../../../lib/geolocation.ts';
+
+interface CurrentLocationFieldProps {
+  place: Place | null;
+  onPlaceChange: (place: Place | null) => void;
+}
+
+/**
+ * 'Use Current Location': asks the browser where it is as soon as it shows,
+ * then turns the position into an address. When the browser cannot tell, an
+ * alert says so; when the user says no, the field simply stays empty.
+ */
+export function CurrentLocationField({ place, onPlaceChange }: CurrentLocationFieldProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [isLocating, setIsLocating] = useState(true);
+  const [hasFailed, setHasFailed] = useState(false);
+  const fieldId = useId();
+  const onPlaceChangeRef = useRef(onPlaceChange);
+
+  useEffect(() => {
+    onPlaceChangeRef.current = onPlaceChange;
+  });
+
+  useEffect(() => {
+    let isCancelled = false;
+    getCurrentPosition()
+      .then(({ latitude, longitude }) => reverseGeocode(latitude, longitude))
+      .then((found) => {
+        if (!isCancelled) onPlaceChangeRef.current(found);
+      })
+      .catch((error: unknown) => {
+        if (isCancelled) return;
+        if (error instanceof GeolocationError && error.reason === 'unsupported') {
+          window.alert(ADDRESS_MESSAGES.geolocationNotSupported);
+        } else if (!(error instanceof GeolocationError && error.reason === 'denied')) {
+          // The position or its address could not be found this time: worth another try.
+          setHasFailed(true);
+        }
+        // Refused: nothing is said; the field stays empty and its placeholder says why.
+      })
+      .finally(() => {
+        if (!isCancelled) setIsLocating(false);
+      });
+    return () => {
+      isCancelled = true;
+    };
+  }, [attempt]);
+
+  const tryAgain = () => {
+    setIsLocating(true);
+    setHasFailed(false);
+    setAttempt((value) => value + 1);
+  };
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">
+        Your current address
+      </label>
+      <textarea
+        id={fieldId}
+        readOnly
+        rows={3}
+        value={place?.formatted_address ?? ''}
+        placeholder={ADDRESS_MESSAGES.allowBrowserPlaceholder}
+        className="resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-200"
+      />
+      <div className="flex min-h-9 items-center gap-3 text-sm text-slate-600">
+        {isLocating ? (
+          <>
+            <Spinner size="sm" label={ADDRESS_MESSAGES.fetching} />
+            <span aria-hidden="true">{ADDRESS_MESSAGES.fetching}</span>
+          </>
+        ) : hasFailed && !place ? (
+          <Button variant="ghost" size="sm" onClick={tryAgain} className="-ml-3">
+            Fetch my location again
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
