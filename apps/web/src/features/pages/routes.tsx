@@ -1,17 +1,57 @@
 import type { RouteObject } from 'react-router';
 
-import { UpcomingPage } from '../../app/pages/upcoming.tsx';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
 
+/** About, policies, contact, area landing pages and the status page. */
 export const pageRoutes: RouteObject[] = [
-  { path: 'about', element: <UpcomingPage title="About Us" /> },
-  { path: 'contact-us', element: <UpcomingPage title="Contact Us" /> },
-  { path: 'contact', element: <UpcomingPage title="Contact Us" /> },
-  { path: 'privacy-policy', element: <UpcomingPage title="Privacy Policy" /> },
-  { path: 'terms-of-use', element: <UpcomingPage title="Terms of Use" /> },
+  {
+    path: 'about',
+    lazy: async () => ({ Component: (await import('./components/about-page.tsx')).AboutPage }),
+  },
+  {
+    path: 'contact-us',
+    lazy: async () => ({ Component: (await import('./components/contact-page.tsx')).ContactPage }),
+  },
+  {
+    path: 'contact',
+    lazy: async () => ({ Component: (await import('./components/contact-page.tsx')).ContactPage }),
+  },
+  {
+    path: 'privacy-policy',
+    lazy: async () => ({
+      Component: (await import('./components/privacy-policy-page.tsx')).PrivacyPolicyPage,
+    }),
+  },
+  {
+    path: 'terms-of-use',
+    lazy: async () => ({
+      Component: (await import('./components/terms-of-use-page.tsx')).TermsOfUsePage,
+    }),
+  },
   {
     path: 'cancellation-and-refund-policy',
-    element: <UpcomingPage title="Cancellation and Refund Policy" />,
+    lazy: async () => ({
+      Component: (await import('./components/refund-policy-page.tsx')).RefundPolicyPage,
+    }),
   },
-  { path: 'home-tutors-in/:place', element: <UpcomingPage title="Home Tutors" /> },
-  { path: 'test', element: <UpcomingPage title="Test" /> },
+  {
+    path: 'home-tutors-in/:place',
+    HydrateFallback: PageSpinner,
+    lazy: async () => {
+      const page = await import('./components/area-page.tsx');
+      return {
+        Component: page.AreaPage,
+        loader: page.areaLoader,
+        ErrorBoundary: page.AreaPageError,
+      };
+    },
+  },
+  {
+    path: 'test',
+    HydrateFallback: PageSpinner,
+    lazy: async () => {
+      const page = await import('./components/status-page.tsx');
+      return { Component: page.StatusPage, loader: page.statusLoader };
+    },
+  },
 ];

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render.tsx';
 
@@ -15,6 +15,20 @@ function LoginProbe() {
     </>
   );
 }
+
+beforeEach(() => {
+  // jsdom has no geolocation: focusing the location box alerts that it is not supported.
+  vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify({ results: [] })))),
+  );
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 function renderLanding() {
   return renderWithProviders([

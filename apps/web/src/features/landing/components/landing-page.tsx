@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+
+import { LocationSearch } from './location-search.tsx';
+import { SubjectSearch } from './subject-search.tsx';
 
 const MAX_RATING = 5;
 
@@ -100,26 +102,8 @@ function SearchForm() {
       onSubmit={onSubmit}
       className="mt-8 grid gap-4 rounded-2xl bg-white p-4 text-left shadow-lg ring-1 ring-slate-200 sm:p-6 md:grid-cols-[1fr_1fr_auto] md:items-end"
     >
-      <TextField
-        label="Location"
-        name="location"
-        autoComplete="off"
-        placeholder="Your area, e.g. HSR Layout"
-        value={location}
-        onChange={(event) => {
-          setLocation(event.target.value);
-        }}
-      />
-      <TextField
-        label="Subject"
-        name="subject"
-        autoComplete="off"
-        placeholder="e.g. Mathematics"
-        value={subject}
-        onChange={(event) => {
-          setSubject(event.target.value);
-        }}
-      />
+      <LocationSearch value={location} onChange={setLocation} />
+      <SubjectSearch value={subject} onChange={setSubject} />
       <Button type="submit" size="md" className="w-full md:w-auto">
         Search
       </Button>

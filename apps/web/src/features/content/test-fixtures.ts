@@ -1,0 +1,66 @@
+import type { Article, BlogPost } from '@gurumatch/shared/schemas/content';
+import { vi } from 'vitest';
+
+/** A blog post as `GET /api/blog/blogs/...` answers it. */
+export function makeBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    slug: `post-${String(id)}`,
+    title: `Post number ${String(id)}`,
+    content:
+      '<p>Board exams reward <strong>steady revision</strong>. Start with the chapters that carry the most marks, then practise past papers every weekend until the exam.</p>',
+    excerpt: 'Board exams reward steady revision.',
+    featured_image: `/content/blog/post-${String(id)}.svg`,
+    tags: ['exams'],
+    created_at: '2025-08-10T06:30:00Z',
+    updated_at: '2025-08-12T06:30:00Z',
+    author: { username: 'priya.sharma', first_name: 'Priya', last_name: 'Sharma' },
+    ...overrides,
+  };
+}
+
+/** An FAQ article as `GET /api/blog/articles/...` answers it. */
+export function makeArticle(overrides: Partial<Article> = {}): Article {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    slug: `question-${String(id)}`,
+    title: `Question number ${String(id)}?`,
+    content: '<p>Open your dashboard and choose <em>Post an enquiry</em>.</p>',
+    category: 'student',
+    video_id: null,
+    reading_time: 2,
+    view_count: 10,
+    created_at: '2025-08-10T06:30:00Z',
+    updated_at: '2025-09-01T06:30:00Z',
+    ...overrides,
+  };
+}
+
+export function pagedList<T>(results: T[], count = results.length) {
+  return { count, next: null, previous: null, results };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Stubs `fetch` for one test: `answer` gets the path and query of each call and returns
+ * the response; every call is kept in `calls` (path with query).
+ */
+export function stubApi(answer: (url: URL) => Response) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn((input: RequestInfo | URL) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(raw, 'http://localhost');
+    calls.push(`${url.pathname}${url.search}`);
+    return Promise.resolve(answer(url));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
