@@ -5,10 +5,13 @@ import { apiRequest } from './api.ts';
 /** Place suggestions for what the user typed (the server's maps adapter answers). */
 export async function fetchPlaceSuggestions(query: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ q: query });
-  const answer = await apiRequest<AutocompleteResponse>(`/api/geo/autocomplete/?${params.toString()}`, {
-    auth: false,
-    ...(signal ? { signal } : {}),
-  });
+  const answer = await apiRequest<AutocompleteResponse>(
+    `/api/geo/autocomplete/?${params.toString()}`,
+    {
+      auth: false,
+      ...(signal ? { signal } : {}),
+    },
+  );
   return answer.results;
 }
 
