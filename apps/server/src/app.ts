@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 
 import type { AppContext } from './context.ts';
+import { errorBody } from './errors.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -105,7 +106,7 @@ export async function buildApp({
     if (isPage && app.renderPage) {
       return app.renderPage({ url: request.url, headers: request.headers }, reply);
     }
-    return reply.status(404).send({ detail: MESSAGES.notFound, code: 'not_found' });
+    return reply.status(404).send(errorBody(MESSAGES.notFound, 'not_found'));
   });
 
   return app;

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@gurumatch/shared/errors';
+import type { ErrorBody, ErrorCode } from '@gurumatch/shared/errors';
 
 /** The one error services throw. The error handler turns it into `{detail, code, errors?}`. */
 export class AppError extends Error {
@@ -16,4 +16,20 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/** The one error body: `{detail, code, errors?}` plus the `success/message/error` the client reads. */
+export function errorBody(
+  detail: string,
+  code: ErrorCode,
+  fieldErrors?: Record<string, string[]>,
+): ErrorBody {
+  return {
+    detail,
+    code,
+    ...(fieldErrors ? { errors: fieldErrors } : {}),
+    success: false,
+    message: detail,
+    error: detail,
+  };
 }

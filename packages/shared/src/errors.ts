@@ -30,9 +30,17 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Every error answer: `detail` (a sentence for people), `code`, field `errors`,
+ * and `success: false` with `message` and `error` repeating `detail`, because
+ * the existing client reads those on some calls.
+ */
 export const ErrorBodySchema = z.object({
   detail: z.string(),
   code: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  success: z.literal(false).optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

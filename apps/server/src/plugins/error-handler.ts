@@ -1,10 +1,9 @@
-import type { ErrorBody } from '@gurumatch/shared/errors';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-import { isAppError } from '../errors.ts';
+import { errorBody, isAppError } from '../errors.ts';
 
 function fieldOf(instancePath: string, params: unknown): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -14,17 +13,17 @@ function fieldOf(instancePath: string, params: unknown): string {
 }
 
 /**
- * One error shape for the whole API: `{detail, code, errors?}`. Unknown errors
+ * One error shape for the whole API (`errorBody`). Unknown errors
  * become a 500 with a generic sentence and are logged with the request id.
  */
 export const errorHandlerPlugin = fp(
   (app: FastifyInstance, _opts, done) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (isAppError(error)) {
-        const body: ErrorBody = { detail: error.detail, code: error.code };
-        if (error.fieldErrors) body.errors = error.fieldErrors;
         if (error.headers) void reply.headers(error.headers);
-        return reply.status(error.statusCode).send(body);
+        return reply
+          .status(error.statusCode)
+          .send(errorBody(error.detail, error.code, error.fieldErrors));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: Record<string, string[]> = {};
@@ -36,24 +35,24 @@ export const errorHandlerPlugin = fp(
         const detail = firstField
           ? `${firstField}: ${firstMessages?.[0] ?? ''}`
           : MESSAGES.malformedBody;
-        return reply.status(400).send({ detail, code: 'validation_error', errors });
+        return reply.status(400).send(errorBody(detail, 'validation_error', errors));
       }
       const status = error.statusCode ?? 500;
       if (status === 413) {
-        return reply.status(413).send({ detail: MESSAGES.bodyTooLarge, code: 'body_too_large' });
+        return reply.status(413).send(errorBody(MESSAGES.bodyTooLarge, 'body_too_large'));
       }
       if (status === 429) {
-        return reply.status(429).send({ detail: MESSAGES.rateLimited, code: 'rate_limited' });
+        return reply.status(429).send(errorBody(MESSAGES.rateLimited, 'rate_limited'));
       }
       if (status >= 400 && status < 500) {
         const detail =
           error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status !== 400
             ? error.message
             : MESSAGES.malformedBody;
-        return reply.status(status).send({ detail, code: 'validation_error' });
+        return reply.status(status).send(errorBody(detail, 'validation_error'));
       }
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ detail: MESSAGES.internalError, code: 'internal_error' });
+      return reply.status(500).send(errorBody(MESSAGES.internalError, 'internal_error'));
     });
     done();
   },

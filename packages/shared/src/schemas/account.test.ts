@@ -9,7 +9,6 @@ import {
   findPhoneProblem,
   findResetPasswordProblem,
   normalizeCountryCode,
-  toFailureBody,
 } from './account.ts';
 
 describe('findPhoneProblem', () => {
@@ -95,15 +94,5 @@ describe('messages', () => {
 
   it('words the resend wait as the spec does', () => {
     expect(formatResendWait(180)).toBe('Please wait 3:00 before resending');
-  });
-
-  it('adds success, message and error to an error body', () => {
-    expect(toFailureBody({ detail: 'Invalid OTP', code: 'otp_invalid' })).toEqual({
-      detail: 'Invalid OTP',
-      code: 'otp_invalid',
-      success: false,
-      message: 'Invalid OTP',
-      error: 'Invalid OTP',
-    });
   });
 });

@@ -10,7 +10,7 @@ import {
   PHONE_MAX_DIGITS,
   PHONE_MIN_DIGITS,
 } from '../constants.ts';
-import { ErrorBodySchema, type ErrorBody } from '../errors.ts';
+import { ErrorBodySchema } from '../errors.ts';
 import { ACCOUNT_MESSAGES } from '../messages/account.ts';
 import { MESSAGES } from '../messages.ts';
 
@@ -43,9 +43,9 @@ export const SuccessMessageSchema = z.object({
 export type SuccessMessage = z.infer<typeof SuccessMessageSchema>;
 
 /**
- * An error answer of the onboarding, profile and address calls: the usual
- * `{detail, code, errors?}` plus `success: false`, `message` and `error` (both
- * equal to `detail`), because the existing client reads those on these calls.
+ * An error answer of the onboarding, profile and address calls, where the
+ * existing client reads `success`, `message` and `error` (the error handler
+ * adds them to every error answer).
  */
 export const FailureBodySchema = ErrorBodySchema.extend({
   success: z.literal(false),
@@ -53,14 +53,6 @@ export const FailureBodySchema = ErrorBodySchema.extend({
   error: z.string(),
 });
 export type FailureBody = z.infer<typeof FailureBodySchema>;
-
-export function isErrorBody(value: unknown): value is ErrorBody {
-  return ErrorBodySchema.safeParse(value).success;
-}
-
-export function toFailureBody(body: ErrorBody): FailureBody {
-  return { ...body, success: false, message: body.detail, error: body.detail };
-}
 
 // ---------------------------------------------------------------------------
 // Phone verification (spec part 1 §3, §5)

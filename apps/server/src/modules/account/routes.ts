@@ -1,4 +1,3 @@
-import { isErrorBody, toFailureBody } from '@gurumatch/shared/schemas/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
@@ -22,11 +21,6 @@ import {
 } from './service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // the existing client reads `success` and `message` on failures of these calls
-  app.addHook('preSerialization', async (_request, reply, payload) =>
-    reply.statusCode >= 400 && isErrorBody(payload) ? toFailureBody(payload) : payload,
-  );
-
   app.post(
     '/resend-verification/',
     { schema: resendVerificationSchema, onRequest: app.authenticate },

@@ -1,4 +1,3 @@
-import { isErrorBody, toFailureBody } from '@gurumatch/shared/schemas/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
@@ -13,11 +12,6 @@ import {
 import { addAddress, listAddresses, removeAddress, setPrimaryAddress } from './service.ts';
 
 export const addressesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // the existing client reads `success`, `message` and `error` on failures of these calls
-  app.addHook('preSerialization', async (_request, reply, payload) =>
-    reply.statusCode >= 400 && isErrorBody(payload) ? toFailureBody(payload) : payload,
-  );
-
   app.post(
     '/address/',
     { schema: addAddressSchema, onRequest: app.authenticate },

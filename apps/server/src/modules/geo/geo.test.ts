@@ -91,7 +91,7 @@ describe('GET /api/geo/place/{place_id}/', () => {
   it('answers 404 not_found for an unknown place', async () => {
     const response = await get('/api/geo/place/gz-in-ka-bengaluru-atlantis/');
     expect(response.statusCode).toBe(404);
-    expect(response.json<ErrorBody>()).toEqual({
+    expect(response.json<ErrorBody>()).toMatchObject({
       detail: GEO_MESSAGES.placeNotFound,
       code: 'not_found',
     });
@@ -134,7 +134,7 @@ describe('geo rate limit', () => {
     }
     const limited = await get(`/api/geo/place/${KORAMANGALA.place_id}/`, ip);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json<ErrorBody>()).toEqual({
+    expect(limited.json<ErrorBody>()).toMatchObject({
       detail: MESSAGES.rateLimited,
       code: 'rate_limited',
     });
@@ -213,7 +213,7 @@ describe('geo calls backed by Google Maps', () => {
         remoteAddress: uniqueIp(),
       });
       expect(response.statusCode).toBe(503);
-      expect(response.json<ErrorBody>()).toEqual({
+      expect(response.json<ErrorBody>()).toMatchObject({
         detail: GEO_MESSAGES.mapsUnavailable,
         code: 'service_unavailable',
       });

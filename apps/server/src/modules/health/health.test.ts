@@ -78,7 +78,13 @@ describe('unknown paths', () => {
     const response = await t.app.inject({ method, url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(errorOf(response)).toEqual({ detail: MESSAGES.notFound, code: 'not_found' });
+    expect(errorOf(response)).toEqual({
+      detail: MESSAGES.notFound,
+      code: 'not_found',
+      success: false,
+      message: MESSAGES.notFound,
+      error: MESSAGES.notFound,
+    });
   });
 
   it('answers a page path with 404 JSON when no web build is served', async () => {
@@ -193,7 +199,7 @@ describe('request bodies', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(errorOf(response)).toEqual({ detail: MESSAGES.bodyTooLarge, code: 'body_too_large' });
+    expect(errorOf(response)).toMatchObject({ detail: MESSAGES.bodyTooLarge, code: 'body_too_large' });
     const [row] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
     expect(row?.count).toBe(0);
   });

@@ -6,7 +6,6 @@ import {
   type ProofKind,
 } from '@gurumatch/shared/constants';
 import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
-import { isErrorBody, toFailureBody } from '@gurumatch/shared/schemas/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
@@ -31,11 +30,6 @@ import {
 import { readUploadedFiles } from './uploads.ts';
 
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // the existing client reads `message` (and `error`) on failures of these calls
-  app.addHook('preSerialization', async (_request, reply, payload) =>
-    reply.statusCode >= 400 && isErrorBody(payload) ? toFailureBody(payload) : payload,
-  );
-
   app.get(
     '/profile/',
     { schema: listProfileSchema, onRequest: app.authenticate },
