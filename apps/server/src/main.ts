@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
 
   if (config.seedDemoData) {
-    await seedDemoData(db);
+    await seedDemoData(db, ctx.storage);
     await seedContent(db);
     app.log.info('demo data ready');
   }

@@ -61,3 +61,31 @@ describe('seedDemoData', () => {
     },
   );
 });
+
+describe('the demo tutor', () => {
+  it('has a finished, verified profile with its photo and documents in storage', async () => {
+    const other = await buildTestApp();
+    try {
+      await seedDemoData(other.db, other.ctx.storage);
+      const [profile] = await rows<{
+        subjects: string[];
+        is_doc_verified: boolean;
+        avatar_key: string | null;
+        id_proof_key: string | null;
+      }>(
+        other.db,
+        `SELECT p.subjects, p.is_doc_verified, p.avatar_key, p.id_proof_key
+           FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $1`,
+        ['teacher@demo.gurumatch.in'],
+      );
+      expect(profile?.subjects).toContain('Mathematics');
+      expect(profile?.is_doc_verified).toBe(true);
+      const avatar = await other.ctx.storage.get(profile?.avatar_key ?? '');
+      expect(avatar?.contentType).toBe('image/webp');
+      const proof = await other.ctx.storage.get(profile?.id_proof_key ?? '');
+      expect(proof?.body.subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,4 +1,7 @@
-import type { Db } from '../db/connection.ts';
+import sharp from 'sharp';
+
+import type { FileStorage } from '../adapters/storage/index.ts';
+import type { Db, Queryable } from '../db/connection.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/queries.ts';
 
@@ -36,8 +39,68 @@ const DEMO_ADDRESS = {
   longitude: 77.6245,
 };
 
+/** A tiny valid PDF standing in for the demo tutor's documents. */
+const DEMO_PROOF_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function renderInitialsAvatar(initials: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#4338ca"/><text x="128" y="160" font-family="sans-serif" font-size="104" font-weight="700" fill="#ffffff" text-anchor="middle">${initials}</text></svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+}
+
+/**
+ * The demo tutor's finished, verified profile, so the signed-in screens show
+ * what a real tutor sees. Files go to storage when it is given.
+ */
+async function seedTeacherProfile(
+  tx: Queryable,
+  userId: number,
+  storage: FileStorage | undefined,
+): Promise<void> {
+  let avatarKey: string | null = null;
+  let idProofKey: string | null = null;
+  let qualificationKey: string | null = null;
+  if (storage) {
+    avatarKey = `avatars/${String(userId)}-demo.webp`;
+    idProofKey = `proofs/${String(userId)}/id_proof-demo.pdf`;
+    qualificationKey = `proofs/${String(userId)}/qualification_proof-demo.pdf`;
+    await storage.put(avatarKey, await renderInitialsAvatar('RS'), 'image/webp');
+    await storage.put(idProofKey, DEMO_PROOF_PDF, 'application/pdf');
+    await storage.put(qualificationKey, DEMO_PROOF_PDF, 'application/pdf');
+    await tx.query('UPDATE users SET avatar_url = $2 WHERE id = $1', [
+      userId,
+      `/media/${avatarKey}`,
+    ]);
+  }
+  await tx.query(
+    `INSERT INTO profiles (user_id, bio, gender, requirement, interested_classes, subjects, boards,
+                           languages_known, avatar_key, id_proof_key, qualification_proof_key,
+                           is_doc_verified)
+     VALUES ($1, $2, 'male', 'offline', $3, $4, $5, $6, $7, $8, $9, true)
+     ON CONFLICT (user_id) DO UPDATE
+       SET bio = EXCLUDED.bio, gender = EXCLUDED.gender, requirement = EXCLUDED.requirement,
+           interested_classes = EXCLUDED.interested_classes, subjects = EXCLUDED.subjects,
+           boards = EXCLUDED.boards, languages_known = EXCLUDED.languages_known,
+           avatar_key = EXCLUDED.avatar_key, id_proof_key = EXCLUDED.id_proof_key,
+           qualification_proof_key = EXCLUDED.qualification_proof_key,
+           is_doc_verified = EXCLUDED.is_doc_verified`,
+    [
+      userId,
+      'Mathematics and physics tutor with eight years of experience teaching CBSE and ICSE students in Koramangala and HSR Layout. I focus on clear concepts, regular practice tests and board exam preparation.',
+      ['Class 9', 'Class 10', 'Class 11', 'Class 12'],
+      ['Mathematics', 'Physics'],
+      ['CBSE', 'ICSE', 'Karnataka State Board'],
+      ['English', 'Hindi', 'Kannada'],
+      avatarKey,
+      idProofKey,
+      qualificationKey,
+    ],
+  );
+}
+
 /** Seeds the demo accounts, fully onboarded, once. Returns the accounts it created. */
-export async function seedDemoData(db: Db): Promise<DemoAccount[]> {
+export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, account.email)) continue;
@@ -72,6 +135,7 @@ export async function seedDemoData(db: Db): Promise<DemoAccount[]> {
           DEMO_ADDRESS.longitude,
         ],
       );
+      if (account.role === 'teacher') await seedTeacherProfile(tx, user.id, storage);
       created.push(account);
     });
   }
