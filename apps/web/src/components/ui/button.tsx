@@ -1,6 +1,8 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
+import { useHydrated } from '../../lib/use-hydrated.ts';
+
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
@@ -39,11 +41,14 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  // Until the page is hydrated a submit would be a plain HTML form post (credentials in
+  // the URL for GET forms), so submit buttons wait for the app.
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled === true || busy}
+      disabled={disabled === true || busy || (type === 'submit' && !hydrated)}
       aria-busy={busy || undefined}
       {...rest}
     >
