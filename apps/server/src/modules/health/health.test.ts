@@ -199,7 +199,10 @@ describe('request bodies', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(errorOf(response)).toMatchObject({ detail: MESSAGES.bodyTooLarge, code: 'body_too_large' });
+    expect(errorOf(response)).toMatchObject({
+      detail: MESSAGES.bodyTooLarge,
+      code: 'body_too_large',
+    });
     const [row] = await t.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
     expect(row?.count).toBe(0);
   });
