@@ -20,6 +20,19 @@ export class ApiError extends Error {
     const first = Object.values(this.fieldErrors)[0]?.[0];
     return first ?? this.detail;
   }
+
+  /** The server's own sentence, if it sent one (not the client's placeholder). */
+  serverSentence(): string | undefined {
+    return this.detail && this.detail !== MESSAGES.requestFailed ? this.detail : undefined;
+  }
+}
+
+/**
+ * A refusal the server gave (4xx), as opposed to a call that broke (network, server
+ * fault): the spec words the two differently.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
 export interface RequestOptions {

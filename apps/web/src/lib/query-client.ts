@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-import { ApiError } from './api.ts';
+import { isRefusal } from './api.ts';
 import { subscribeSession } from './auth-session.ts';
 
 function createQueryClient(): QueryClient {
@@ -9,9 +9,7 @@ function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
-          failureCount < 2,
+        retry: (failureCount, error) => !isRefusal(error) && failureCount < 2,
       },
     },
   });

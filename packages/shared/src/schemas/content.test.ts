@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { PAGE_SIZE_MAX } from '../constants.ts';
+import { CONTENT_MESSAGES, YOUTUBE_VIDEO_ID_PATTERN } from '../messages/content.ts';
 
-import {
-  ArticleListQuerySchema,
-  BlogListQuerySchema,
-  CONTENT_MESSAGES,
-  YOUTUBE_VIDEO_ID_PATTERN,
-} from './content.ts';
+import { ArticleListQuerySchema, BlogListQuerySchema } from './content.ts';
 
 describe('BlogListQuerySchema', () => {
   it('reads page and page_size as numbers', () => {

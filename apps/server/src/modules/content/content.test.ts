@@ -1,11 +1,11 @@
 import { PAGE_SIZE_MAX } from '@gurumatch/shared/constants';
 import { ErrorBodySchema, type ErrorBody } from '@gurumatch/shared/errors';
+import type { ArticleCategory } from '@gurumatch/shared/messages/content';
 import {
   ArticleListSchema,
   ArticleSchema,
   BlogListSchema,
   BlogPostSchema,
-  type ArticleCategory,
 } from '@gurumatch/shared/schemas/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

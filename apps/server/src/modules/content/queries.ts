@@ -1,4 +1,4 @@
-import type { ArticleCategory } from '@gurumatch/shared/schemas/content';
+import type { ArticleCategory } from '@gurumatch/shared/messages/content';
 
 import type { Queryable } from '../../db/connection.ts';
 

@@ -1,3 +1,4 @@
+import { decodeHtmlEntities } from '@gurumatch/shared/html-entities';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -80,37 +81,6 @@ export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(html, CONTENT_HTML_OPTIONS).trim();
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  rsquo: '\u2019',
-  lsquo: '\u2018',
-  rdquo: '\u201d',
-  ldquo: '\u201c',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  hellip: '\u2026',
-  rupee: '\u20b9',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X')) {
-      const code = Number.parseInt(name.slice(2), 16);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    if (name.startsWith('#')) {
-      const code = Number.parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 const BLOCK_TAG_PATTERN =
   /<\/?(?:p|h[1-6]|ul|ol|li|blockquote|pre|table|caption|thead|tbody|tfoot|tr|th|td|figure|figcaption|hr|br|img|div)\b[^>]*>/gi;
 
@@ -118,5 +88,5 @@ const BLOCK_TAG_PATTERN =
 export function convertHtmlToText(html: string): string {
   const spaced = html.replace(BLOCK_TAG_PATTERN, ' $& ');
   const stripped = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
-  return decodeEntities(stripped).replace(/\s+/g, ' ').trim();
+  return decodeHtmlEntities(stripped).replace(/\s+/g, ' ').trim();
 }

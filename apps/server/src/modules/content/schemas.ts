@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@gurumatch/shared/errors';
+import { SLUG_MAX_LENGTH } from '@gurumatch/shared/messages/content';
 import {
   ArticleListQuerySchema,
   ArticleListSchema,
@@ -6,7 +7,6 @@ import {
   BlogListQuerySchema,
   BlogListSchema,
   BlogPostSchema,
-  SLUG_MAX_LENGTH,
 } from '@gurumatch/shared/schemas/content';
 import { z } from 'zod';
 

@@ -4,13 +4,15 @@ import {
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
   YOUTUBE_VIDEO_ID_PATTERN,
-  type Article,
   type ArticleCategory,
-  type ArticleList,
-  type ArticleListQuery,
-  type BlogList,
-  type BlogListQuery,
-  type BlogPost,
+} from '@gurumatch/shared/messages/content';
+import type {
+  Article,
+  ArticleList,
+  ArticleListQuery,
+  BlogList,
+  BlogListQuery,
+  BlogPost,
 } from '@gurumatch/shared/schemas/content';
 
 import type { AppContext } from '../../context.ts';

@@ -1,4 +1,4 @@
-import type { ArticleCategory } from '@gurumatch/shared/schemas/content';
+import type { ArticleCategory } from '@gurumatch/shared/messages/content';
 
 /**
  * FAQ articles seeded outside production: for students and parents, and for

@@ -1,4 +1,6 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+
+import { describeControl, FieldFrame, useFieldIds } from './field-frame.tsx';
 
 export interface SelectOption {
   value: string;
@@ -28,22 +30,14 @@ export function Select({
   className = '',
   ...rest
 }: SelectProps) {
-  const generated = useId();
-  const selectId = id ?? generated;
-  const describedBy = [hint ? `${selectId}-hint` : null, error ? `${selectId}-error` : null]
-    .filter(Boolean)
-    .join(' ');
+  const ids = useFieldIds(id);
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <div className="relative">
         <select
-          id={selectId}
+          id={ids.controlId}
           className={`h-11 w-full appearance-none rounded-lg border bg-white pr-10 pl-3 text-base text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-200 ${error ? 'border-red-600' : 'border-slate-300'}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          {...describeControl(error, [hint ? ids.hintId : null, error ? ids.errorId : null])}
           {...rest}
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -60,16 +54,6 @@ export function Select({
           ▾
         </span>
       </div>
-      {hint ? (
-        <p id={`${selectId}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${selectId}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,6 @@
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
+
+import { describeControl, FieldFrame, FieldHint, useFieldIds } from './field-frame.tsx';
 
 interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -21,43 +23,30 @@ export function Textarea({
   rows = 5,
   ...rest
 }: TextareaProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const ids = useFieldIds(id);
+  const counterId = `${ids.controlId}-counter`;
   const length = typeof value === 'string' ? value.length : 0;
   const hasCounter = showCounter && maxLength !== undefined;
-  const describedBy = [
-    hint ? `${inputId}-hint` : null,
-    hasCounter ? `${inputId}-counter` : null,
-    error ? `${inputId}-error` : null,
-  ]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} error={error} className={className}>
       <textarea
-        id={inputId}
+        id={ids.controlId}
         rows={rows}
         maxLength={maxLength}
         value={value}
         className={`min-h-28 rounded-lg border bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-200 ${error ? 'border-red-600' : 'border-slate-300'}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...describeControl(error, [
+          hint ? ids.hintId : null,
+          hasCounter ? counterId : null,
+          error ? ids.errorId : null,
+        ])}
         {...rest}
       />
       <div className="flex items-start justify-between gap-3">
-        {hint ? (
-          <p id={`${inputId}-hint`} className="text-sm text-slate-600">
-            {hint}
-          </p>
-        ) : (
-          <span />
-        )}
+        {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : <span />}
         {hasCounter ? (
           <p
-            id={`${inputId}-counter`}
+            id={counterId}
             className={`shrink-0 text-sm tabular-nums ${length >= maxLength ? 'font-semibold text-red-700' : 'text-slate-600'}`}
           >
             <span className="sr-only">Characters used: </span>
@@ -70,11 +59,6 @@ export function Textarea({
           {length >= maxLength ? 'Character limit reached' : ''}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@gurumatch/shared/messages';
 import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
 import type { SuccessMessage } from '@gurumatch/shared/schemas/account';
 import type {
@@ -9,7 +8,7 @@ import type {
 } from '@gurumatch/shared/schemas/profile';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { ApiError, apiRequest, isRefusal } from '../../lib/api.ts';
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -26,12 +25,9 @@ export interface ProofFiles {
 
 /** The server's own reason for a refused save, else 'Some Error while saving profile'. */
 export function describeSaveError(error: unknown): string {
-  const hasReason =
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.detail !== MESSAGES.requestFailed;
-  return hasReason ? error.firstError() : PROFILE_MESSAGES.saveError;
+  return isRefusal(error) && error.serverSentence() !== undefined
+    ? error.firstError()
+    : PROFILE_MESSAGES.saveError;
 }
 
 /** GET /api/auth/profile/ answers a list; the first item is the caller's own profile. */

@@ -5,8 +5,8 @@ import { useState, type ReactNode, type SubmitEvent } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { isRefusal } from '../../../lib/api.ts';
 import { useAddAddress } from '../api.ts';
-import { refusalSentence } from '../utils.ts';
 
 import { AddressPicker } from './address-picker.tsx';
 
@@ -45,7 +45,8 @@ export function AddAddressForm({
       toast.success(answer.message || ADDRESS_MESSAGES.added);
       await onAdded();
     } catch (error) {
-      toast.error(refusalSentence(error) ?? ADDRESS_MESSAGES.addFailed);
+      const refusal = isRefusal(error) ? error.serverSentence() : undefined;
+      toast.error(refusal ?? ADDRESS_MESSAGES.addFailed);
     }
   };
 

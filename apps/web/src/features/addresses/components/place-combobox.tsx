@@ -5,9 +5,9 @@ import { useId, useState, type KeyboardEvent } from 'react';
 
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { isRefusal } from '../../../lib/api.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePlaceSuggestions, useResolvePlace } from '../api.ts';
-import { refusalSentence } from '../utils.ts';
 
 interface PlaceComboboxProps {
   place: Place | null;
@@ -49,7 +49,8 @@ export function PlaceCombobox({ place, onPlaceChange }: PlaceComboboxProps) {
       onPlaceChange(found);
     } catch (error) {
       onPlaceChange(null);
-      toast.error(refusalSentence(error) ?? ADDRESS_MESSAGES.selectValidAddress);
+      const refusal = isRefusal(error) ? error.serverSentence() : undefined;
+      toast.error(refusal ?? ADDRESS_MESSAGES.selectValidAddress);
     } finally {
       setIsResolving(false);
     }

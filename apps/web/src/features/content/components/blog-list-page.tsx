@@ -1,13 +1,12 @@
-import { PAGE_SIZE } from '@gurumatch/shared/constants';
-import { CONTENT_MESSAGES, type BlogList, type BlogPost } from '@gurumatch/shared/schemas/content';
-import { Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { CONTENT_MESSAGES } from '@gurumatch/shared/messages/content';
+import type { BlogList, BlogPost } from '@gurumatch/shared/schemas/content';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { listBlogPosts } from '../api.ts';
-import { excerptOf, formatContentDate, parsePageParam } from '../utils.ts';
+import { excerptOf, fetchListOrEmpty, formatContentDate, readListParams } from '../utils.ts';
 
+import { ContentListLayout } from './content-list-layout.tsx';
 import { ContentSearch } from './content-search.tsx';
 
 export interface BlogListData {
@@ -16,21 +15,15 @@ export interface BlogListData {
   search: string;
 }
 
-const EMPTY_LIST: BlogList = { count: 0, next: null, previous: null, results: [] };
-
 /** `/blogs?page=&search=`: a failed fetch is only logged and shows an empty list (part 1 §8). */
 export async function blogListLoader({ request }: LoaderFunctionArgs): Promise<BlogListData> {
-  const url = new URL(request.url);
-  const page = parsePageParam(url.searchParams.get('page'));
-  const search = (url.searchParams.get('search') ?? '').trim();
-  try {
-    const list = await listBlogPosts({ page, search }, request.signal);
-    return { list, page, search };
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    console.error('Failed to load blog posts', error);
-    return { list: EMPTY_LIST, page, search };
-  }
+  const { page, search } = readListParams(new URL(request.url));
+  const list = await fetchListOrEmpty(
+    () => listBlogPosts({ page, search }, request.signal),
+    request.signal,
+    'Failed to load blog posts',
+  );
+  return { list, page, search };
 }
 
 function BlogCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
@@ -77,64 +70,30 @@ function BlogCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
 /** `/blogs`: searchable, paged list of posts. */
 export function BlogListPage() {
   const { list, page, search } = useLoaderData<BlogListData>();
-  const navigation = useNavigation();
-  const isLoading = navigation.state === 'loading' && navigation.location.pathname === paths.blogs;
-  const params = new URLSearchParams(search ? { search } : {});
-  const canonical = page > 1 ? `${paths.blogs}?page=${String(page)}` : paths.blogs;
 
   return (
-    <>
-      <PageMeta
-        title={page > 1 ? `Blogs (page ${String(page)})` : 'Blogs'}
-        description="Study tips, exam preparation guides and advice for parents, students and tutors from the GuruMatch team."
-        path={canonical}
-        noindex={search !== ''}
-      />
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-        <header className="max-w-2xl">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-            Blogs
-          </h1>
-          <p className="mt-3 text-lg text-slate-700">
-            Study tips, exam guides and advice for parents, students and tutors.
-          </p>
-        </header>
-
-        <div className="mt-8 max-w-xl">
-          <ContentSearch
-            basePath={paths.blogs}
-            label="Search blogs"
-            placeholder="Search by title or topic"
-          />
-        </div>
-
-        <section
-          aria-label="Blog posts"
-          aria-busy={isLoading || undefined}
-          className={`mt-8 transition-opacity ${isLoading ? 'opacity-60' : ''}`}
-        >
-          {list.results.length === 0 ? (
-            <p className="rounded-xl bg-white px-6 py-12 text-center text-slate-700 ring-1 ring-slate-200">
-              {CONTENT_MESSAGES.noBlogPosts}
-            </p>
-          ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {list.results.map((post, index) => (
-                <li key={post.id}>
-                  <BlogCard post={post} isFirst={index === 0} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <Pagination
-          page={page}
-          pageCount={countPages(list.count, PAGE_SIZE)}
+    <ContentListLayout
+      title="Blogs"
+      description="Study tips, exam preparation guides and advice for parents, students and tutors from the GuruMatch team."
+      lead="Study tips, exam guides and advice for parents, students and tutors."
+      basePath={paths.blogs}
+      page={page}
+      count={list.count}
+      params={new URLSearchParams(search ? { search } : {})}
+      isFiltered={search !== ''}
+      search={
+        <ContentSearch
           basePath={paths.blogs}
-          params={params}
+          label="Search blogs"
+          placeholder="Search by title or topic"
         />
-      </div>
-    </>
+      }
+      searchWidth="max-w-xl"
+      listLabel="Blog posts"
+      items={list.results}
+      renderCard={(post, index) => <BlogCard post={post} isFirst={index === 0} />}
+      gap="gap-6"
+      emptyText={CONTENT_MESSAGES.noBlogPosts}
+    />
   );
 }

@@ -1,37 +1,18 @@
-import { CONTENT_MESSAGES, SLUG_PATTERN, type BlogPost } from '@gurumatch/shared/schemas/content';
+import { CONTENT_MESSAGES } from '@gurumatch/shared/messages/content';
+import type { BlogPost } from '@gurumatch/shared/schemas/content';
 import { use } from 'react';
-import {
-  isRouteErrorResponse,
-  Link,
-  useLoaderData,
-  useRouteError,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { fetchBlogPost } from '../api.ts';
-import { excerptOf, formatContentDate, throwRouteStatus } from '../utils.ts';
+import { fetchBySlug, formatContentDate, metaDescriptionOf } from '../utils.ts';
 
-import { ContentCrash } from './content-crash.tsx';
-import { RichContent } from './rich-content.tsx';
-
-const META_DESCRIPTION_LENGTH = 155;
+import { ContentArticle, ContentNotFound, ContentTitle } from './content-article.tsx';
 
 /** `/blogs/{slug}`; an unknown slug answers 404 and shows 'Blog post not found'. */
-export async function blogPostLoader({ params, request }: LoaderFunctionArgs): Promise<BlogPost> {
-  const slug = params.slug ?? '';
-  if (!SLUG_PATTERN.test(slug)) throwRouteStatus(404);
-  try {
-    return await fetchBlogPost(slug, request.signal);
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    if (error instanceof ApiError && error.status === 404) throwRouteStatus(404);
-    console.error('Failed to load the blog post', error);
-    throwRouteStatus(502);
-  }
+export function blogPostLoader(args: LoaderFunctionArgs): Promise<BlogPost> {
+  return fetchBySlug(args, fetchBlogPost, 'Failed to load the blog post');
 }
 
 /** A site-relative image path as an absolute URL (Open Graph needs one). */
@@ -43,7 +24,7 @@ function absoluteUrl(origin: string, url: string): string {
 export function BlogPostPage() {
   const post = useLoaderData<BlogPost>();
   const origin = use(SiteOriginContext);
-  const description = post.excerpt.trim() || excerptOf(post.content, META_DESCRIPTION_LENGTH);
+  const description = post.excerpt.trim() || metaDescriptionOf(post.content);
 
   return (
     <>
@@ -53,13 +34,12 @@ export function BlogPostPage() {
         path={paths.blog(post.slug)}
         {...(post.featured_image ? { image: absoluteUrl(origin, post.featured_image) } : {})}
       />
-      <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-        <Link
-          to={paths.blogs}
-          className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-        >
-          <span aria-hidden="true">←</span> {CONTENT_MESSAGES.backToBlogs}
-        </Link>
+      <ContentArticle
+        backTo={paths.blogs}
+        backLabel={CONTENT_MESSAGES.backToBlogs}
+        hasLargeFooterLink
+        html={post.content}
+      >
         {post.featured_image ? (
           <img
             src={post.featured_image}
@@ -71,41 +51,26 @@ export function BlogPostPage() {
           />
         ) : null}
         <header className="mt-6">
-          <h1 className="text-3xl leading-tight font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-            {post.title}
-          </h1>
+          <ContentTitle>{post.title}</ContentTitle>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
             <span>By {post.author.username}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={post.created_at}>{formatContentDate(post.created_at)}</time>
           </p>
         </header>
-        <RichContent html={post.content} className="mt-8" />
-        <footer className="mt-12 border-t border-slate-200 pt-6">
-          <Link
-            to={paths.blogs}
-            className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-          >
-            <span aria-hidden="true">←</span> {CONTENT_MESSAGES.backToBlogs}
-          </Link>
-        </footer>
-      </article>
+      </ContentArticle>
     </>
   );
 }
 
 /** A missing (or unreadable) post: 'Blog post not found'. */
 export function BlogPostError() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) return <ContentCrash backTo={paths.blogs} />;
   return (
-    <>
-      <PageMeta title={CONTENT_MESSAGES.blogNotFound} noindex />
-      <Notice
-        title={CONTENT_MESSAGES.blogNotFound}
-        message="This post may have been moved or removed. Browse our other posts instead."
-        action={{ label: CONTENT_MESSAGES.backToBlogs, to: paths.blogs }}
-      />
-    </>
+    <ContentNotFound
+      title={CONTENT_MESSAGES.blogNotFound}
+      message="This post may have been moved or removed. Browse our other posts instead."
+      backTo={paths.blogs}
+      backLabel={CONTENT_MESSAGES.backToBlogs}
+    />
   );
 }

@@ -1,52 +1,19 @@
-import {
-  CONTENT_MESSAGES,
-  SLUG_PATTERN,
-  YOUTUBE_VIDEO_ID_PATTERN,
-  type Article,
-} from '@gurumatch/shared/schemas/content';
-import {
-  isRouteErrorResponse,
-  Link,
-  useLoaderData,
-  useRouteError,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { CONTENT_MESSAGES, YOUTUBE_VIDEO_ID_PATTERN } from '@gurumatch/shared/messages/content';
+import type { Article } from '@gurumatch/shared/schemas/content';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
-import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { fetchArticle } from '../api.ts';
-import { excerptOf, formatContentDate, labelOfCategory, throwRouteStatus } from '../utils.ts';
+import { fetchBySlug, formatContentDate, labelOfCategory, metaDescriptionOf } from '../utils.ts';
 
-import { ContentCrash } from './content-crash.tsx';
-import { RichContent } from './rich-content.tsx';
+import { ContentArticle, ContentNotFound, ContentTitle } from './content-article.tsx';
 
-const META_DESCRIPTION_LENGTH = 155;
+const BACK_TO_FAQS = 'Back to FAQs';
 
 /** `/faqs/{slug}`; an unknown slug answers 404 and shows 'Article not found'. */
-export async function faqArticleLoader({ params, request }: LoaderFunctionArgs): Promise<Article> {
-  const slug = params.slug ?? '';
-  if (!SLUG_PATTERN.test(slug)) throwRouteStatus(404);
-  try {
-    return await fetchArticle(slug, request.signal);
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    if (error instanceof ApiError && error.status === 404) throwRouteStatus(404);
-    console.error('Failed to load the article', error);
-    throwRouteStatus(502);
-  }
-}
-
-function BackToFaqs() {
-  return (
-    <Link
-      to={paths.faqs}
-      className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline"
-    >
-      <span aria-hidden="true">←</span> Back to FAQs
-    </Link>
-  );
+export function faqArticleLoader(args: LoaderFunctionArgs): Promise<Article> {
+  return fetchBySlug(args, fetchArticle, 'Failed to load the article');
 }
 
 function RelatedVideo({ videoId, title }: { videoId: string; title: string }) {
@@ -81,20 +48,22 @@ export function FaqArticlePage() {
     <>
       <PageMeta
         title={article.title}
-        description={excerptOf(article.content, META_DESCRIPTION_LENGTH)}
+        description={metaDescriptionOf(article.content)}
         path={paths.faq(article.slug)}
       />
-      <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-        <BackToFaqs />
+      <ContentArticle
+        backTo={paths.faqs}
+        backLabel={BACK_TO_FAQS}
+        html={article.content}
+        after={videoId ? <RelatedVideo videoId={videoId} title={article.title} /> : null}
+      >
         <header className="mt-4">
           <p>
             <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-800">
               {labelOfCategory(article.category)}
             </span>
           </p>
-          <h1 className="mt-3 text-3xl leading-tight font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-            {article.title}
-          </h1>
+          <ContentTitle className="mt-3">{article.title}</ContentTitle>
           <p className="mt-3 text-slate-600">
             Posted on <time dateTime={article.created_at}>{postedOn}</time>
           </p>
@@ -103,28 +72,19 @@ export function FaqArticlePage() {
             Last updated: <time dateTime={article.created_at}>{postedOn}</time>
           </p>
         </header>
-        <RichContent html={article.content} className="mt-8" />
-        {videoId ? <RelatedVideo videoId={videoId} title={article.title} /> : null}
-        <footer className="mt-12 border-t border-slate-200 pt-6">
-          <BackToFaqs />
-        </footer>
-      </article>
+      </ContentArticle>
     </>
   );
 }
 
 /** A missing (or unreadable) article: 'Article not found'. */
 export function FaqArticleError() {
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) return <ContentCrash backTo={paths.faqs} />;
   return (
-    <>
-      <PageMeta title={CONTENT_MESSAGES.articleNotFound} noindex />
-      <Notice
-        title={CONTENT_MESSAGES.articleNotFound}
-        message="This question may have been moved or removed. Browse all FAQs instead."
-        action={{ label: 'Back to FAQs', to: paths.faqs }}
-      />
-    </>
+    <ContentNotFound
+      title={CONTENT_MESSAGES.articleNotFound}
+      message="This question may have been moved or removed. Browse all FAQs instead."
+      backTo={paths.faqs}
+      backLabel={BACK_TO_FAQS}
+    />
   );
 }

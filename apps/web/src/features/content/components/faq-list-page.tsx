@@ -1,27 +1,18 @@
-import { PAGE_SIZE } from '@gurumatch/shared/constants';
 import {
   ARTICLE_CATEGORY_OPTIONS,
   CONTENT_MESSAGES,
-  type Article,
   type ArticleCategory,
-  type ArticleList,
-} from '@gurumatch/shared/schemas/content';
+} from '@gurumatch/shared/messages/content';
+import type { Article, ArticleList } from '@gurumatch/shared/schemas/content';
 import { useId } from 'react';
-import {
-  Link,
-  useLoaderData,
-  useNavigate,
-  useNavigation,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { listArticles } from '../api.ts';
-import { formatContentDate, labelOfCategory, parsePageParam } from '../utils.ts';
+import { fetchListOrEmpty, formatContentDate, labelOfCategory, readListParams } from '../utils.ts';
 
+import { ContentListLayout } from './content-list-layout.tsx';
 import { ContentSearch } from './content-search.tsx';
 
 export interface FaqListData {
@@ -31,8 +22,6 @@ export interface FaqListData {
   category: ArticleCategory | '';
 }
 
-const EMPTY_LIST: ArticleList = { count: 0, next: null, previous: null, results: [] };
-
 function parseCategory(value: string | null): ArticleCategory | '' {
   return value === 'student' || value === 'teacher' ? value : '';
 }
@@ -40,17 +29,14 @@ function parseCategory(value: string | null): ArticleCategory | '' {
 /** `/faqs?page=&search=&category=`: a failed fetch is only logged and shows an empty list. */
 export async function faqListLoader({ request }: LoaderFunctionArgs): Promise<FaqListData> {
   const url = new URL(request.url);
-  const page = parsePageParam(url.searchParams.get('page'));
-  const search = (url.searchParams.get('search') ?? '').trim();
+  const { page, search } = readListParams(url);
   const category = parseCategory(url.searchParams.get('category'));
-  try {
-    const list = await listArticles({ page, search, category }, request.signal);
-    return { list, page, search, category };
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    console.error('Failed to load FAQs', error);
-    return { list: EMPTY_LIST, page, search, category };
-  }
+  const list = await fetchListOrEmpty(
+    () => listArticles({ page, search, category }, request.signal),
+    request.signal,
+    'Failed to load FAQs',
+  );
+  return { list, page, search, category };
 }
 
 function CategorySelect({ category, search }: { category: string; search: string }) {
@@ -108,72 +94,39 @@ function FaqCard({ article }: { article: Article }) {
 export function FaqListPage() {
   const { list, page, search, category } = useLoaderData<FaqListData>();
   const { status } = useAuth();
-  const navigation = useNavigation();
-  const isLoading = navigation.state === 'loading' && navigation.location.pathname === paths.faqs;
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (category) params.set('category', category);
-  const canonical = page > 1 ? `${paths.faqs}?page=${String(page)}` : paths.faqs;
 
   return (
-    <>
-      <PageMeta
-        title={page > 1 ? `FAQs (page ${String(page)})` : 'FAQs'}
-        description="Answers to common questions from students, parents and tutors about finding tutors, enquiries, coins, plans and payments on GuruMatch."
-        path={canonical}
-        noindex={search !== '' || category !== ''}
-      />
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-        <header className="max-w-2xl">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-            FAQs
-          </h1>
-          <p className="mt-3 text-lg text-slate-700">
-            Answers for students, parents and tutors about how GuruMatch works.
-          </p>
-        </header>
-
-        <div className="mt-8 max-w-3xl">
-          <ContentSearch
-            basePath={paths.faqs}
-            label="Search FAQs by title"
-            placeholder="e.g. How do coins work?"
-          >
-            {status !== 'signed-in' ? (
-              <CategorySelect category={category} search={search} />
-            ) : category ? (
-              <input type="hidden" name="category" value={category} />
-            ) : null}
-          </ContentSearch>
-        </div>
-
-        <section
-          aria-label="Questions"
-          aria-busy={isLoading || undefined}
-          className={`mt-8 transition-opacity ${isLoading ? 'opacity-60' : ''}`}
-        >
-          {list.results.length === 0 ? (
-            <p className="rounded-xl bg-white px-6 py-12 text-center text-slate-700 ring-1 ring-slate-200">
-              {CONTENT_MESSAGES.noFaqs}
-            </p>
-          ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {list.results.map((article) => (
-                <li key={article.id}>
-                  <FaqCard article={article} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <Pagination
-          page={page}
-          pageCount={countPages(list.count, PAGE_SIZE)}
+    <ContentListLayout
+      title="FAQs"
+      description="Answers to common questions from students, parents and tutors about finding tutors, enquiries, coins, plans and payments on GuruMatch."
+      lead="Answers for students, parents and tutors about how GuruMatch works."
+      basePath={paths.faqs}
+      page={page}
+      count={list.count}
+      params={params}
+      isFiltered={search !== '' || category !== ''}
+      search={
+        <ContentSearch
           basePath={paths.faqs}
-          params={params}
-        />
-      </div>
-    </>
+          label="Search FAQs by title"
+          placeholder="e.g. How do coins work?"
+        >
+          {status !== 'signed-in' ? (
+            <CategorySelect category={category} search={search} />
+          ) : category ? (
+            <input type="hidden" name="category" value={category} />
+          ) : null}
+        </ContentSearch>
+      }
+      searchWidth="max-w-3xl"
+      listLabel="Questions"
+      items={list.results}
+      renderCard={(article) => <FaqCard article={article} />}
+      gap="gap-4"
+      emptyText={CONTENT_MESSAGES.noFaqs}
+    />
   );
 }

@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
 
 import { LocationSearch } from './location-search.tsx';
 import { SubjectSearch } from './subject-search.tsx';
@@ -44,7 +46,7 @@ const SAMPLE_REVIEWS: readonly SampleReview[] = [
   },
 ];
 
-const STEPS = [
+const STEPS: readonly Step[] = [
   {
     title: 'Post an enquiry',
     text: 'Tell us the class, subject and area, and whether you want home or online tuition. It is free.',
@@ -57,7 +59,7 @@ const STEPS = [
     title: 'Start learning',
     text: 'Pick the tutor you like, agree a schedule and start classes at home or online.',
   },
-] as const;
+];
 
 function StarRating({ rating }: { rating: number }) {
   return (
@@ -121,17 +123,12 @@ export function LandingPage() {
         path={paths.home}
       />
 
-      <section className="bg-linear-to-b from-brand-50 to-slate-50">
-        <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:px-6 sm:py-20">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            Find the Best Tutors Near You
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
-            Verified home and online tutors for every class and subject, matched to what you need.
-          </p>
-          <SearchForm />
-        </div>
-      </section>
+      <PageHero
+        title="Find the Best Tutors Near You"
+        lead="Verified home and online tutors for every class and subject, matched to what you need."
+      >
+        <SearchForm />
+      </PageHero>
 
       <section
         aria-labelledby="how-it-works-heading"
@@ -140,23 +137,7 @@ export function LandingPage() {
         <h2 id="how-it-works-heading" className="text-2xl font-bold tracking-tight text-slate-900">
           How GuruMatch works
         </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li
-              key={step.title}
-              className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-            >
-              <span
-                aria-hidden="true"
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-3 text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-1 text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepsList steps={STEPS} columns="md:grid-cols-3" />
       </section>
 
       <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">

@@ -23,12 +23,13 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { isRefusal } from '../../../lib/api.ts';
 import { authKeys } from '../../auth/api.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 import { useSendOtp, useVerifyOtp } from '../api.ts';
 import { COUNTRY_CODES } from '../country-codes.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
-import { isRefusal, keepDigits, serverSentence, thrownMessage } from '../utils.ts';
+import { keepDigits, thrownMessage } from '../utils.ts';
 
 const CHANNELS: readonly SegmentOption<OtpMethod>[] = [
   { value: 'whatsapp', label: 'WhatsApp' },
@@ -103,7 +104,7 @@ export function PhoneVerificationPage() {
       if (isRefusal(error)) {
         const phoneError = error.fieldErrors.phone_number?.[0];
         if (phoneError) setIsPhoneInvalid(true);
-        toast.error(phoneError ?? serverSentence(error) ?? ACCOUNT_MESSAGES.otpSendFallback);
+        toast.error(phoneError ?? error.serverSentence() ?? ACCOUNT_MESSAGES.otpSendFallback);
       } else {
         toast.error(thrownMessage(error) ?? ACCOUNT_MESSAGES.otpSendFailed);
       }
@@ -147,7 +148,7 @@ export function PhoneVerificationPage() {
       await navigate(paths.addAddress, { replace: true });
     } catch (error) {
       if (isRefusal(error)) {
-        toast.error(serverSentence(error) ?? ACCOUNT_MESSAGES.otpInvalid);
+        toast.error(error.serverSentence() ?? ACCOUNT_MESSAGES.otpInvalid);
       } else {
         setOtp('');
         toast.error(thrownMessage(error) ?? ACCOUNT_MESSAGES.otpVerificationFailed);

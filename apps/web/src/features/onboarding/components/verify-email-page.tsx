@@ -9,9 +9,9 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { isRefusal } from '../../../lib/api.ts';
 import { authKeys } from '../../auth/api.ts';
 import { useEmailVerification } from '../api.ts';
-import { isRefusal, serverSentence } from '../utils.ts';
 
 const REDIRECT_SECONDS = Math.round(REDIRECT_DELAY_FAILED_VERIFICATION_MS / 1000);
 
@@ -64,7 +64,7 @@ export function VerifyEmailPage() {
 
   const failureReason = verification.isError
     ? isRefusal(verification.error)
-      ? (serverSentence(verification.error) ?? ACCOUNT_MESSAGES.verificationLinkInvalid)
+      ? (verification.error.serverSentence() ?? ACCOUNT_MESSAGES.verificationLinkInvalid)
       : 'We could not check the link just now. Please open it again in a little while.'
     : verification.data?.message || ACCOUNT_MESSAGES.verificationLinkInvalid;
 

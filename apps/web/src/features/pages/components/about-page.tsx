@@ -1,8 +1,11 @@
 import { TUTOR_AREAS_CLAIM } from '@gurumatch/shared/constants';
 
 import { paths } from '../../../app/paths.ts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
+import { CtaButtons } from '../../../components/ui/cta-buttons.tsx';
+import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
+import { JOIN_LINKS } from '../join-links.ts';
 
 const PILLARS = [
   {
@@ -23,7 +26,7 @@ const PILLARS = [
   },
 ] as const;
 
-const TUTOR_STEPS = [
+const TUTOR_STEPS: readonly Step[] = [
   {
     title: 'Create your profile',
     text: 'Sign up, verify your phone number and add your subjects, classes, boards, languages, experience and fees.',
@@ -36,7 +39,7 @@ const TUTOR_STEPS = [
     title: 'Connect with students',
     text: 'Browse enquiries near you or online, use Coins to unlock the ones you like and start teaching.',
   },
-] as const;
+];
 
 /** `/about`: what GuruMatch is and why it exists. */
 export function AboutPage() {
@@ -48,26 +51,18 @@ export function AboutPage() {
         path={paths.about}
       />
 
-      <section className="bg-linear-to-b from-brand-50 to-slate-50">
-        <div className="mx-auto max-w-4xl px-4 py-12 text-center sm:px-6 sm:py-20">
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            About GuruMatch
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
+      <PageHero
+        title="About GuruMatch"
+        lead={
+          <>
             GuruMatch is a tutoring marketplace for India. We help students and parents find the
             right tutor, and help tutors and coaching institutes find students who need them, in{' '}
             {TUTOR_AREAS_CLAIM} areas and online.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to={paths.studentRegister} size="lg">
-              Find a Tutor
-            </ButtonLink>
-            <ButtonLink to={paths.teacherRegister} variant="secondary" size="lg">
-              Become a Tutor
-            </ButtonLink>
-          </div>
-        </div>
-      </section>
+          </>
+        }
+      >
+        <CtaButtons {...JOIN_LINKS} className="mt-8 justify-center" />
+      </PageHero>
 
       <section aria-labelledby="why-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <h2 id="why-heading" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -91,20 +86,7 @@ export function AboutPage() {
           <h2 id="tutor-steps-heading" className="text-2xl font-bold tracking-tight text-slate-900">
             Teach with GuruMatch in three steps
           </h2>
-          <ol className="mt-6 grid gap-4 md:grid-cols-3">
-            {TUTOR_STEPS.map((step, index) => (
-              <li key={step.title} className="rounded-xl bg-slate-50 p-5 ring-1 ring-slate-200">
-                <span
-                  aria-hidden="true"
-                  className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-                >
-                  {index + 1}
-                </span>
-                <h3 className="mt-3 text-lg font-semibold text-slate-900">{step.title}</h3>
-                <p className="mt-1 text-slate-700">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <StepsList steps={TUTOR_STEPS} columns="md:grid-cols-3" background="white" />
         </div>
       </section>
 
@@ -118,14 +100,7 @@ export function AboutPage() {
           good tutors a fair way to build their practice, whether they teach one child down the road
           or a class online.
         </p>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <ButtonLink to={paths.studentRegister} size="lg">
-            Find a Tutor
-          </ButtonLink>
-          <ButtonLink to={paths.teacherRegister} variant="secondary" size="lg">
-            Become a Tutor
-          </ButtonLink>
-        </div>
+        <CtaButtons {...JOIN_LINKS} className="mt-8" />
       </section>
     </>
   );

@@ -17,10 +17,12 @@ import {
 } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
-import { ButtonLink } from '../../../components/ui/button.tsx';
+import { CtaButtons } from '../../../components/ui/cta-buttons.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';
+import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
 import { AREA_GUIDES, type AreaFaq, type AreaGuide } from '../area-guides.ts';
+import { JOIN_LINKS } from '../join-links.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';
 
 export const LOCATION_NOT_FOUND = 'Location Not Found';
@@ -61,7 +63,7 @@ const LEVELS = [
   { title: 'Competitive exams', text: 'JEE, NEET, KCET, CAT, GATE and more.' },
 ] as const;
 
-const STEPS = [
+const STEPS: readonly Step[] = [
   {
     title: 'Post your requirement',
     text: 'Tell us the class, subject, board, budget and whether you want home or online classes. It is free.',
@@ -78,10 +80,8 @@ const STEPS = [
     title: 'Start learning',
     text: 'Agree the schedule and fees directly with your tutor and begin classes.',
   },
-] as const;
+];
 
-const INVERSE_BUTTON =
-  'inline-flex h-12 items-center justify-center rounded-lg px-6 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 const SECTION_HEADING = 'text-2xl font-bold tracking-tight text-slate-900';
 const CHIP =
   'rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-800 ring-1 ring-slate-300';
@@ -181,19 +181,6 @@ function buildStructuredData(area: Area, guide: AreaGuide, origin: string): stri
   return JSON.stringify(graph).replace(/</g, '\\u003c');
 }
 
-function CallToAction() {
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row">
-      <ButtonLink to={paths.studentRegister} size="lg">
-        Find a Tutor
-      </ButtonLink>
-      <ButtonLink to={paths.teacherRegister} variant="secondary" size="lg">
-        Become a Tutor
-      </ButtonLink>
-    </div>
-  );
-}
-
 /** A search-engine landing page for home tuition in one Bangalore area. */
 export function AreaPage() {
   const { slug } = useLoaderData<AreaPageData>();
@@ -231,9 +218,7 @@ export function AreaPage() {
             Verified tutors for every class, board and subject, in {area.name} and{' '}
             {TUTOR_AREAS_CLAIM} areas across India.
           </p>
-          <div className="mt-8">
-            <CallToAction />
-          </div>
+          <CtaButtons {...JOIN_LINKS} className="mt-8" />
         </div>
       </section>
 
@@ -380,23 +365,7 @@ export function AreaPage() {
           <h2 id="how-heading" className={SECTION_HEADING}>
             How it works
           </h2>
-          <ol className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-4">
-            {STEPS.map((step, index) => (
-              <li
-                key={step.title}
-                className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-              >
-                <span
-                  aria-hidden="true"
-                  className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-                >
-                  {index + 1}
-                </span>
-                <h3 className="mt-3 text-lg font-semibold text-slate-900">{step.title}</h3>
-                <p className="mt-1 text-slate-700">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <StepsList steps={STEPS} columns="md:grid-cols-2 lg:grid-cols-4" />
         </section>
 
         <section aria-labelledby="travel-heading">
@@ -466,20 +435,7 @@ export function AreaPage() {
             </Link>
             .
           </p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link
-              to={paths.studentRegister}
-              className={`${INVERSE_BUTTON} bg-white text-brand-800 hover:bg-brand-50`}
-            >
-              Find a Tutor
-            </Link>
-            <Link
-              to={paths.teacherRegister}
-              className={`${INVERSE_BUTTON} text-white ring-1 ring-white hover:bg-brand-800`}
-            >
-              Become a Tutor
-            </Link>
-          </div>
+          <CtaButtons {...JOIN_LINKS} tone="inverse" className="mt-6" />
         </section>
       </div>
     </>

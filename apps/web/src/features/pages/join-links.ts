@@ -1,0 +1,8 @@
+import { paths } from '../../app/paths.ts';
+import type { CtaLink } from '../../components/ui/cta-buttons.tsx';
+
+/** The two ways in that the marketing pages offer: as a student, or as a tutor. */
+export const JOIN_LINKS: { primary: CtaLink; secondary: CtaLink } = {
+  primary: { label: 'Find a Tutor', to: paths.studentRegister },
+  secondary: { label: 'Become a Tutor', to: paths.teacherRegister },
+};
