@@ -1,7 +1,7 @@
 import { MESSAGES } from '@gurumatch/shared/messages';
 import type { TokenPair } from '@gurumatch/shared/schemas/auth';
 
-import { getSession, replaceTokens, signOut } from './auth-session.ts';
+import { adoptStoredTokens, getSession, replaceTokens, signOut } from './auth-session.ts';
 
 /** Every failed call becomes one of these; the UI decides what to show. */
 export class ApiError extends Error {
@@ -124,11 +124,26 @@ async function send(
 let refreshing: Promise<boolean> | null = null;
 
 /**
+ * Refresh tokens are single use, so two tabs refreshing at once (say, after the
+ * laptop wakes) would look like token theft and sign the user out. Tabs take
+ * turns through a Web Lock where the browser has them.
+ */
+function withRefreshLock(work: () => Promise<boolean>): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) {
+    // the lock resolves with the callback's promise; `then` unwraps it for the types
+    return navigator.locks.request('gm-auth-refresh', work).then((done) => done);
+  }
+  return work();
+}
+
+/**
  * Trades the refresh token for a new pair, one call at a time. A refusal
  * (401 or token_not_valid) signs the user out everywhere.
  */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+  refreshing ??= withRefreshLock(async () => {
+    // Another tab may have rotated the pair while we waited for the lock.
+    if (adoptStoredTokens()) return true;
     const session = getSession();
     if (!session) return false;
     const response = await send(
@@ -143,7 +158,7 @@ export function refreshSession(): Promise<boolean> {
     }
     replaceTokens((await response.json()) as TokenPair);
     return true;
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

@@ -146,6 +146,24 @@ export function replaceTokens(tokens: TokenPair): void {
   broadcast({ type: 'tokens', tokens });
 }
 
+/**
+ * Takes the pair another tab stored, if it differs from ours (it refreshed
+ * first). True when ours was replaced.
+ */
+export function adoptStoredTokens(): boolean {
+  load();
+  let stored: Session | null = null;
+  try {
+    const raw = localStorage.getItem(TOKENS_KEY);
+    stored = raw === null ? null : toSession(JSON.parse(raw));
+  } catch {
+    stored = null;
+  }
+  if (!stored || !current || stored.tokens.refresh === current.tokens.refresh) return false;
+  apply(stored.tokens, 'refreshed', true);
+  return true;
+}
+
 export function signOut(): void {
   apply(null, 'signed-out', false);
   broadcast({ type: 'logout' });
