@@ -35,7 +35,7 @@ describe('refreshSession', () => {
 
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ refresh: 'refresh-1' });
+    expect(JSON.parse(init.body as string)).toEqual({ refresh: 'refresh-1' });
     expect(getSession()?.tokens.refresh).toBe('refresh-2');
     expect(JSON.parse(localStorage.getItem('gm.auth') ?? '{}')).toEqual(second);
   });
