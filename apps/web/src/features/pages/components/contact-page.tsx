@@ -121,7 +121,7 @@ export function ContactPage() {
               <div>
                 <dt className="text-sm font-medium text-slate-600">Grievances</dt>
                 <dd>
-                  {GRIEVANCE_OFFICER.name}, {GRIEVANCE_OFFICER.title},{' '}
+                  {GRIEVANCE_OFFICER.title},{' '}
                   <a
                     href={`mailto:${GRIEVANCE_OFFICER.email}`}
                     className="font-medium text-brand-700 hover:underline"

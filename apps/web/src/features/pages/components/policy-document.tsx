@@ -41,7 +41,7 @@ export function PolicyContactBlock() {
     <p>
       For questions about this document, write to <MailLink address={SUPPORT_EMAIL} /> or use our{' '}
       <Link to={paths.contactUs}>contact form</Link>. For complaints about how your personal data or
-      your account is handled, write to our {GRIEVANCE_OFFICER.title}, {GRIEVANCE_OFFICER.name}, at{' '}
+      your account is handled, write to our {GRIEVANCE_OFFICER.title} at{' '}
       <MailLink address={GRIEVANCE_OFFICER.email} />.
     </p>
   );

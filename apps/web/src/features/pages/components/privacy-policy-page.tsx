@@ -324,7 +324,7 @@ const SECTIONS: readonly PolicySection[] = [
           our Grievance Officer is:
         </p>
         <address className="my-3 rounded-lg bg-slate-100 p-4 not-italic">
-          <strong>{GRIEVANCE_OFFICER.name}</strong>, {GRIEVANCE_OFFICER.title}
+          <strong>{GRIEVANCE_OFFICER.title}</strong>
           <br />
           GuruMatch, {SUPPORT_CITY}
           <br />

@@ -37,7 +37,7 @@ describe('policy pages', () => {
     ]) {
       expect(text).toContain(right);
     }
-    expect(text).toContain('Ms. Kavya Raghunathan');
+    expect(text).toContain('Grievance Officer');
     expect(screen.getAllByRole('link', { name: 'grievance@gurumatch.in' })[0]).toHaveAttribute(
       'href',
       'mailto:grievance@gurumatch.in',

@@ -313,10 +313,9 @@ const SECTIONS: readonly PolicySection[] = [
     body: (
       <p>
         Complaints about content, accounts or these Terms can be sent to our{' '}
-        {GRIEVANCE_OFFICER.title}, {GRIEVANCE_OFFICER.name}, at{' '}
-        <MailLink address={GRIEVANCE_OFFICER.email} />. We acknowledge complaints within{' '}
-        {GRIEVANCE_ACKNOWLEDGE_HOURS} hours and resolve them within {GRIEVANCE_RESOLUTION_DAYS}{' '}
-        days.
+        {GRIEVANCE_OFFICER.title} at <MailLink address={GRIEVANCE_OFFICER.email} />. We acknowledge
+        complaints within {GRIEVANCE_ACKNOWLEDGE_HOURS} hours and resolve them within{' '}
+        {GRIEVANCE_RESOLUTION_DAYS} days.
       </p>
     ),
   },
