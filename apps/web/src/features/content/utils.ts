@@ -5,9 +5,10 @@ import {
   SLUG_PATTERN,
   type ArticleCategory,
 } from '@gurumatch/shared/messages/content';
-import { data, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 
 import { ApiError } from '../../lib/api.ts';
+import { throwRouteStatus } from '../../lib/route-status.ts';
 
 const SHORT_MONTHS = [
   'Jan',
@@ -129,13 +130,4 @@ export async function fetchBySlug<Item>(
 /** The label of an FAQ category, as in the category select: 'Student' or 'Tutor'. */
 export function labelOfCategory(category: ArticleCategory): string {
   return ARTICLE_CATEGORY_OPTIONS.find((option) => option.value === category)?.label ?? category;
-}
-
-/**
- * Ends a loader with an HTTP status (404 for a missing post). React Router hands the thrown
- * response to the route's error boundary, and the server answers with that status.
- */
-export function throwRouteStatus(status: number): never {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's route-error protocol
-  throw data(null, { status });
 }

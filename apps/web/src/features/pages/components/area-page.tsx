@@ -8,7 +8,6 @@ import { AREA_FEE_TABLE, TUTOR_AREAS_CLAIM } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { use } from 'react';
 import {
-  data,
   isRouteErrorResponse,
   Link,
   useLoaderData,
@@ -21,6 +20,7 @@ import { CtaButtons } from '../../../components/ui/cta-buttons.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
+import { throwRouteStatus } from '../../../lib/route-status.ts';
 import { AREA_GUIDES, type AreaFaq, type AreaGuide } from '../area-guides.ts';
 import { JOIN_LINKS } from '../join-links.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';
@@ -114,10 +114,7 @@ function isAreaSlug(slug: string): slug is AreaSlug {
 /** `/home-tutors-in/{place}`: one of the 17 areas, anything else answers 404. */
 export function areaLoader({ params }: LoaderFunctionArgs): AreaPageData {
   const area = findAreaBySlug(params.place ?? '');
-  if (!area || !isAreaSlug(area.slug)) {
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's route-error protocol: 404 and the error boundary
-    throw data(null, { status: 404 });
-  }
+  if (!area || !isAreaSlug(area.slug)) throwRouteStatus(404);
   return { slug: area.slug };
 }
 
