@@ -53,6 +53,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // every journey signs up from this one machine
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
       PUBLIC_URL: `http://localhost:${String(PORT)}`,
     },
   },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import { REGISTRATIONS_PER_IP_LIMIT } from '@gurumatch/shared/constants';
 import { z } from 'zod';
 
 export const DEFAULT_JWT_SECRET = 'insecure-development-secret-change-me';
@@ -45,6 +46,11 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.string().default('false'),
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(REGISTRATIONS_PER_IP_LIMIT),
   // Mail: SMTP when SMTP_URL is set, else the development outbox.
   SMTP_URL: z
     .string()
@@ -141,6 +147,8 @@ export interface Config {
   seedDemoData: boolean;
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
   trustProxy: boolean | string[];
+  /** Accounts one client address may create in an hour. */
+  registrationsPerIpPerHour: number;
   /** SMTP server for mail, or undefined for the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -210,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     msg91:

@@ -67,7 +67,13 @@ export async function registerUser(
   overrides: Partial<RegisterBody> = {},
 ): Promise<RegisteredUser> {
   const body = registrationBody(overrides);
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register/', payload: body });
+  // each test account comes from its own address, clear of the per-address sign-up limit
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register/',
+    payload: body,
+    remoteAddress: uniqueIp(),
+  });
   if (response.statusCode !== 201) {
     throw new Error(
       `registerUser: expected 201, got ${String(response.statusCode)} ${response.body}`,

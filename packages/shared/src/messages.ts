@@ -22,6 +22,8 @@ export const MESSAGES = {
   loginFailed: 'Login failed. Please try again.',
   loginOnboardingFallback: 'some error occured',
   invalidCredentials: 'No active account found with the given credentials',
+  tooManyRegistrations:
+    'Too many accounts were created from your network. Please try again in an hour.',
   tooManyLoginAttempts:
     'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   loggedOut: 'You have been logged out.',

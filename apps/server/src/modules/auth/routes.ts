@@ -22,7 +22,7 @@ import {
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/register/', { schema: registerSchema }, async (request, reply) => {
-    const { tokens } = await registerUser(ctx, request.body);
+    const { tokens } = await registerUser(ctx, request.body, request.ip);
     return reply.status(201).send(tokens);
   });
 

@@ -30,7 +30,13 @@ import {
   updateLastLogin,
   type UserRow,
 } from './queries.ts';
-import { clearLoginFailures, recordLoginFailure, throttleLogin } from './throttle.ts';
+import {
+  clearLoginFailures,
+  recordLoginFailure,
+  recordRegistration,
+  throttleLogin,
+  throttleRegistration,
+} from './throttle.ts';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -74,6 +80,7 @@ async function issueTokenPair(
 export async function registerUser(
   ctx: AppContext,
   body: RegisterBody,
+  ip: string,
 ): Promise<{ user: UserRow; tokens: TokenPair }> {
   const problem = findRegistrationProblem(body, { checkTerms: false });
   if (problem) {
@@ -81,6 +88,7 @@ export async function registerUser(
       [problem.field]: [problem.message],
     });
   }
+  await throttleRegistration(ctx, ip);
   const passwordHash = await hashPassword(body.password);
   const registered = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -95,6 +103,7 @@ export async function registerUser(
     await updateLastLogin(tx, user.id, ctx.now());
     return { user, tokens: await issueTokenPair(ctx, tx, user) };
   });
+  await recordRegistration(ctx, ip);
   // The account exists either way; when mail fails, 'Resend Verification' sends the link again.
   await sendEmailVerification(ctx, registered.user).catch(() => undefined);
   return registered;

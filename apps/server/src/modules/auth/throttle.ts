@@ -5,6 +5,7 @@ import {
   LOGIN_FAILURES_PER_IP_WINDOW_SECONDS,
   LOGIN_SLOWDOWN_AFTER_FAILURES,
   LOGIN_SLOWDOWN_STEP_MS,
+  REGISTRATIONS_PER_IP_WINDOW_SECONDS,
 } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 
@@ -54,4 +55,20 @@ export async function recordLoginFailure(
 
 export async function clearLoginFailures(ctx: AppContext, email: string): Promise<void> {
   await ctx.kv.delete(emailKey(email));
+}
+
+const registrationKey = (ip: string): string => `register:ip:${ip}`;
+
+/** Before creating an account: one address may create only so many accounts an hour. */
+export async function throttleRegistration(ctx: AppContext, ip: string): Promise<void> {
+  const key = registrationKey(ip);
+  if ((await ctx.kv.get(key)) < ctx.config.registrationsPerIpPerHour) return;
+  const retryAfter = Math.max(1, await ctx.kv.ttl(key));
+  throw new AppError(429, 'too_many_attempts', MESSAGES.tooManyRegistrations, undefined, {
+    'retry-after': String(retryAfter),
+  });
+}
+
+export async function recordRegistration(ctx: AppContext, ip: string): Promise<void> {
+  await ctx.kv.increment(registrationKey(ip), REGISTRATIONS_PER_IP_WINDOW_SECONDS);
 }
