@@ -754,6 +754,22 @@ describe('POST /api/auth/token/refresh/', () => {
     expectTokenNotValid(await refresh(user.refresh));
   });
 
+  it('forgets expired refresh tokens when the user signs in again', async () => {
+    const user = await registerUser(t.app);
+    t.clock.advance(8 * DAY_MS);
+    expect(await countRows(t.db, 'refresh_tokens', 'user_id = $1', [user.userId])).toBe(1);
+
+    await signIn(t.app, user.email, user.password, uniqueIp());
+
+    expect(await countRows(t.db, 'refresh_tokens', 'user_id = $1', [user.userId])).toBe(1);
+    const [row] = await rows<{ expires_at: Date }>(
+      t.db,
+      'SELECT expires_at FROM refresh_tokens WHERE user_id = $1',
+      [user.userId],
+    );
+    expect(row?.expires_at.getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+
   it('still rotates a refresh token 6 days old', async () => {
     const user = await registerUser(t.app);
     t.clock.advance(6 * DAY_MS);

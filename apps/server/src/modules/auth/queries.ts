@@ -132,3 +132,15 @@ export async function revokeUserRefreshTokens(
     [userId, at],
   );
 }
+
+/** Forgets a user's refresh tokens that have expired (kept table small, nothing to reuse). */
+export async function deleteExpiredRefreshTokens(
+  db: Queryable,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await db.query('DELETE FROM refresh_tokens WHERE user_id = $1 AND expires_at < $2', [
+    userId,
+    now,
+  ]);
+}

@@ -19,6 +19,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import { sendEmailVerification } from '../account/service.ts';
 
 import {
+  deleteExpiredRefreshTokens,
   findOnboardingFacts,
   findUserByEmail,
   findUserById,
@@ -67,6 +68,7 @@ async function issueTokenPair(
     now,
   );
   const refresh = await signRefreshToken(ctx.config.jwtSecret, user.id, familyId, now);
+  await deleteExpiredRefreshTokens(tx, user.id, now);
   await insertRefreshToken(tx, {
     jti: refresh.jti,
     userId: user.id,
