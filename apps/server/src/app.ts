@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@gurumatch/shared/messages';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -35,7 +35,8 @@ export interface BuildAppOptions {
   ctx: AppContext;
   /** The built web app, or null to serve the API alone (API tests). */
   web?: Awaited<ReturnType<typeof loadWebBuild>>;
-  logger?: FastifyServerOptions['logger'];
+  /** The process's logger (requests log through it); none in tests. */
+  logger?: FastifyBaseLogger;
 }
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
@@ -44,10 +45,10 @@ const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 export async function buildApp({
   ctx,
   web = null,
-  logger = false,
+  logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

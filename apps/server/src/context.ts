@@ -4,7 +4,15 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 
 /** Everything a service may use. Services take it as their first argument and never see Fastify. */
+/** What services may log: a failure the caller does not hear about must still reach operators. */
+export interface AppLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
 export interface AppContext extends Adapters {
+  log: AppLogger;
   config: Config;
   db: Db;
   kv: KvStore;

@@ -14,6 +14,13 @@ export class AppError extends Error {
   }
 }
 
+/** An outside service (mail, codes, maps) failed: 503 for the caller, the cause for the log. */
+export function providerUnavailable(detail: string, cause: unknown): AppError {
+  const error = new AppError(503, 'service_unavailable', detail);
+  error.cause = cause;
+  return error;
+}
+
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { pino } from 'pino';
+
 import { assertProductionAdapters, createAdapters } from './adapters/index.ts';
 import { createKv } from './adapters/kv/index.ts';
 import { buildApp } from './app.ts';
@@ -20,8 +22,10 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   const kv = createKv(config.redisUrl);
+  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const ctx: AppContext = {
     ...createAdapters(config, db),
+    log,
     config,
     db,
     kv,
@@ -33,7 +37,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     ctx,
     web,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: log,
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');

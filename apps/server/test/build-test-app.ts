@@ -21,7 +21,7 @@ import { createMemoryKv } from '../src/adapters/kv/memory.ts';
 import { createRedisKv } from '../src/adapters/kv/redis.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import type { AppContext } from '../src/context.ts';
+import type { AppContext, AppLogger } from '../src/context.ts';
 import { openDb, wrapPglite, type Db } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
 
@@ -55,7 +55,15 @@ export interface BuildTestAppOverrides {
   db?: Db;
   /** Where the clock starts (default: the real time now). */
   now?: Date;
+  /** Receives what services log (default: nothing is kept). */
+  log?: AppLogger;
 }
+
+const SILENT_LOG: AppLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -162,6 +170,7 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
   const kv = openTestKv(name, clock);
   const ctx: AppContext = {
     ...createAdapters(config, db),
+    log: overrides.log ?? SILENT_LOG,
     config,
     db,
     kv,
@@ -174,7 +183,7 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ ctx, web: null, logger: false });
+    app = await buildApp({ ctx, web: null });
     await app.ready();
   } catch (error) {
     await kv.close();

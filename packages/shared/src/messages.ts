@@ -46,6 +46,7 @@ export const MESSAGES = {
   internalError: 'A server error occurred. Please try again later.',
   malformedBody: 'The request body is not valid.',
   bodyTooLarge: 'The request body is too large.',
+  databaseUnavailable: 'The database is not answering.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
 
   // Pages

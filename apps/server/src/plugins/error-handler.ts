@@ -20,6 +20,9 @@ export const errorHandlerPlugin = fp(
   (app: FastifyInstance, _opts, done) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (isAppError(error)) {
+        if (error.statusCode >= 500) {
+          request.log.error({ err: error.cause ?? error }, error.detail);
+        }
         if (error.headers) void reply.headers(error.headers);
         return reply
           .status(error.statusCode)

@@ -39,7 +39,7 @@ import {
 import { isValidEmail } from '@gurumatch/shared/schemas/auth';
 
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, providerUnavailable } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 
 import {
@@ -186,9 +186,9 @@ export async function resendEmailVerification(
   }
   try {
     await sendEmailVerification(ctx, user);
-  } catch {
+  } catch (error) {
     await ctx.kv.delete(key);
-    throw new AppError(503, 'service_unavailable', ACCOUNT_MESSAGES.resendVerificationFailed);
+    throw providerUnavailable(ACCOUNT_MESSAGES.resendVerificationFailed, error);
   }
   return { success: true, message: ACCOUNT_MESSAGES.verificationSent };
 }
@@ -300,8 +300,9 @@ export async function requestPasswordReset(
       html,
       links: [link],
     });
-  } catch {
+  } catch (error) {
     // Failing here would tell the caller that the e-mail is registered; the user can ask again.
+    ctx.log.error({ err: error, user_id: user.id }, 'password reset e-mail not sent');
   }
   return forgotPasswordAnswer();
 }
@@ -456,9 +457,9 @@ export async function sendPhoneOtp(
       code,
       validMinutes: OTP_TTL_SECONDS / 60,
     });
-  } catch {
+  } catch (error) {
     await deletePhoneOtp(ctx.db, otpId);
-    throw new AppError(503, 'service_unavailable', ACCOUNT_MESSAGES.otpSendFailed);
+    throw providerUnavailable(ACCOUNT_MESSAGES.otpSendFailed, error);
   }
   return { success: true, message: formatOtpSent(body.otp_method) };
 }

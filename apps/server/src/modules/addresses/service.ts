@@ -12,7 +12,7 @@ import {
 import type { Place } from '../../adapters/maps/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, providerUnavailable } from '../../errors.ts';
 
 import {
   clearPrimaryAddress,
@@ -57,8 +57,8 @@ async function resolvePlace(ctx: AppContext, placeId: string): Promise<Place> {
   let place: Place | null;
   try {
     place = await ctx.maps.place(placeId);
-  } catch {
-    throw new AppError(503, 'service_unavailable', ADDRESS_MESSAGES.addFailed);
+  } catch (error) {
+    throw providerUnavailable(ADDRESS_MESSAGES.addFailed, error);
   }
   if (!place || !Number.isFinite(place.latitude) || !Number.isFinite(place.longitude)) {
     throw invalidPlace();

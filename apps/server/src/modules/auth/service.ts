@@ -107,7 +107,9 @@ export async function registerUser(
   });
   await recordRegistration(ctx, ip);
   // The account exists either way; when mail fails, 'Resend Verification' sends the link again.
-  await sendEmailVerification(ctx, registered.user).catch(() => undefined);
+  await sendEmailVerification(ctx, registered.user).catch((error: unknown) => {
+    ctx.log.error({ err: error, user_id: registered.user.id }, 'verification e-mail not sent');
+  });
   return registered;
 }
 

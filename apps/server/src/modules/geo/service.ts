@@ -3,7 +3,7 @@ import { MESSAGES } from '@gurumatch/shared/messages';
 import { GEO_MESSAGES, type AutocompleteResponse, type Place } from '@gurumatch/shared/schemas/geo';
 
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, providerUnavailable } from '../../errors.ts';
 
 /** Maps calls are public, so each client address gets this many per window. */
 export const GEO_REQUESTS_PER_IP_LIMIT = 60;
@@ -26,9 +26,7 @@ async function askMaps<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const failure = new AppError(503, 'service_unavailable', GEO_MESSAGES.mapsUnavailable);
-    failure.cause = error;
-    throw failure;
+    throw providerUnavailable(GEO_MESSAGES.mapsUnavailable, error);
   }
 }
 

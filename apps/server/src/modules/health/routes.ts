@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@gurumatch/shared/errors';
+import { MESSAGES } from '@gurumatch/shared/messages';
 import { HealthSchema } from '@gurumatch/shared/schemas/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -20,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       try {
         await ctx.db.query('SELECT 1');
       } catch {
-        throw new AppError(503, 'service_unavailable', 'The database is not answering.');
+        throw new AppError(503, 'service_unavailable', MESSAGES.databaseUnavailable);
       }
       return { status: 'ok' as const };
     },
