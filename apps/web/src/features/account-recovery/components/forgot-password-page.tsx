@@ -1,3 +1,4 @@
+import { REDIRECT_DELAY_FORGOT_RESET_MS } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { isValidEmail } from '@gurumatch/shared/schemas/auth';
@@ -10,9 +11,9 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 import { useRequestPasswordReset } from '../api.ts';
-import { useRedirectAfter } from '../use-redirect-after.ts';
 
 import { RecoveryDone } from './recovery-done.tsx';
 
@@ -23,7 +24,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>(undefined);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  useRedirectAfter(sentMessage !== null, paths.home);
+  useRedirectAfter(sentMessage !== null, paths.home, REDIRECT_DELAY_FORGOT_RESET_MS);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

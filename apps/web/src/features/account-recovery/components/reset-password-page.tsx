@@ -1,3 +1,4 @@
+import { REDIRECT_DELAY_FORGOT_RESET_MS } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { findResetPasswordProblem } from '@gurumatch/shared/schemas/account';
@@ -10,9 +11,9 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 import { useResetPassword } from '../api.ts';
-import { useRedirectAfter } from '../use-redirect-after.ts';
 
 import { RecoveryDone } from './recovery-done.tsx';
 
@@ -28,7 +29,7 @@ export function ResetPasswordPage() {
   const [isPasswordShown, setIsPasswordShown] = useState(false);
   const [invalidField, setInvalidField] = useState<Field | null>(null);
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
-  useRedirectAfter(doneMessage !== null, paths.login);
+  useRedirectAfter(doneMessage !== null, paths.login, REDIRECT_DELAY_FORGOT_RESET_MS);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -2,7 +2,7 @@ import { REDIRECT_DELAY_FAILED_VERIFICATION_MS } from '@gurumatch/shared/constan
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
@@ -10,6 +10,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
+import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { authKeys } from '../../auth/api.ts';
 import { useEmailVerification } from '../api.ts';
 
@@ -36,7 +37,6 @@ export function VerifyEmailPage() {
   const { uid = '', token = '' } = useParams();
   const verification = useEmailVerification(uid, token);
   const toast = useToast();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hasAnnounced = useRef(false);
 
@@ -44,18 +44,11 @@ export function VerifyEmailPage() {
   const isFailed = verification.isError || (verification.isSuccess && !verification.data.success);
 
   useEffect(() => {
-    if (!isFailed) return;
-    if (!hasAnnounced.current) {
-      hasAnnounced.current = true;
-      toast.error(ACCOUNT_MESSAGES.verificationFailed);
-    }
-    const timer = window.setTimeout(() => {
-      void navigate(paths.home, { replace: true });
-    }, REDIRECT_DELAY_FAILED_VERIFICATION_MS);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [isFailed, navigate, toast]);
+    if (!isFailed || hasAnnounced.current) return;
+    hasAnnounced.current = true;
+    toast.error(ACCOUNT_MESSAGES.verificationFailed);
+  }, [isFailed, toast]);
+  useRedirectAfter(isFailed, paths.home, REDIRECT_DELAY_FAILED_VERIFICATION_MS);
 
   // A signed-in user's account details now say the e-mail is verified.
   useEffect(() => {
