@@ -49,6 +49,12 @@ export const MESSAGES = {
   databaseUnavailable: 'The database is not answering.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
 
+  // Location and subject search (landing page, address screens)
+  geolocationNotSupported: 'Geolocation not supported',
+  fetchingLocation: 'Fetching...',
+  noMatchingSubjects: 'No matching subjects found',
+  locationNotFound: 'Location Not Found',
+
   // Pages
   pageNotFound: 'Page Not Found',
   internalServerError: 'Internal Server Error',

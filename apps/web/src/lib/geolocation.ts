@@ -1,8 +1,10 @@
+import { MESSAGES } from '@gurumatch/shared/messages';
+
 export type GeolocationFailure = 'unsupported' | 'denied' | 'failed';
 
 export class GeolocationError extends Error {
   constructor(readonly reason: GeolocationFailure) {
-    super(reason === 'unsupported' ? 'Geolocation not supported' : `Geolocation ${reason}`);
+    super(reason === 'unsupported' ? MESSAGES.geolocationNotSupported : `Geolocation ${reason}`);
     this.name = 'GeolocationError';
   }
 }

@@ -1,3 +1,5 @@
+import { MESSAGES } from '../messages.ts';
+
 /**
  * Messages of the profile, profile completion and address screens (spec part 1
  * §2, §5, §8 and part 2 §2, §5, §8), worded exactly as the specification writes
@@ -68,9 +70,9 @@ export const ADDRESS_MESSAGES = {
   addAddressTitle: 'Add your home Address',
   useCurrentLocation: 'Use Current Location',
   enterManually: 'Enter Manually',
-  geolocationNotSupported: 'Geolocation not supported',
+  geolocationNotSupported: MESSAGES.geolocationNotSupported,
   allowBrowserPlaceholder: 'Allow broswer to fetch your address...',
-  fetching: 'Fetching...',
+  fetching: MESSAGES.fetchingLocation,
 
   // Checks and toasts (part 1 §5, §8; part 2 §8)
   selectValidAddress: 'Please select a valid address',

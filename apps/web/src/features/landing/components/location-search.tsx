@@ -1,4 +1,5 @@
 import { ADDRESS_INPUT_DEBOUNCE_MS } from '@gurumatch/shared/constants';
+import { MESSAGES } from '@gurumatch/shared/messages';
 import type { PlaceSuggestion } from '@gurumatch/shared/schemas/geo';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -7,9 +8,6 @@ import { getCurrentPosition } from '../../../lib/geolocation.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 import { SuggestionInput } from './suggestion-input.tsx';
-
-export const GEOLOCATION_NOT_SUPPORTED = 'Geolocation not supported';
-export const FETCHING_LOCATION = 'Fetching...';
 
 interface FoundPlaces {
   query: string;
@@ -63,7 +61,7 @@ export function LocationSearch({
     if (hasAskedForPosition.current) return;
     hasAskedForPosition.current = true;
     if (!isGeolocationSupported()) {
-      window.alert(GEOLOCATION_NOT_SUPPORTED);
+      window.alert(MESSAGES.geolocationNotSupported);
       return;
     }
     setIsFetching(true);
@@ -90,8 +88,8 @@ export function LocationSearch({
       label="Location"
       name="location"
       value={value}
-      placeholder={isFetching ? FETCHING_LOCATION : 'Your area, e.g. HSR Layout'}
-      status={isFetching ? FETCHING_LOCATION : undefined}
+      placeholder={isFetching ? MESSAGES.fetchingLocation : 'Your area, e.g. HSR Layout'}
+      status={isFetching ? MESSAGES.fetchingLocation : undefined}
       suggestions={suggestions}
       isOpen={isOpen}
       onFocus={askForPosition}

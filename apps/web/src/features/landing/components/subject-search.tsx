@@ -1,10 +1,9 @@
 import { SUBJECTS } from '@gurumatch/shared/catalogues/subjects';
 import { SUBJECT_SUGGESTIONS_MAX } from '@gurumatch/shared/constants';
+import { MESSAGES } from '@gurumatch/shared/messages';
 import { useCallback, useState } from 'react';
 
 import { SuggestionInput, type Suggestion } from './suggestion-input.tsx';
-
-export const NO_MATCHING_SUBJECTS = 'No matching subjects found';
 
 /** Up to six subjects whose name contains the text, ignoring case. */
 export function matchSubjects(text: string): Suggestion[] {
@@ -36,7 +35,7 @@ export function SubjectSearch({
       placeholder="e.g. Mathematics"
       suggestions={isOpen ? matchSubjects(value) : []}
       isOpen={isOpen && value.trim() !== ''}
-      emptyMessage={NO_MATCHING_SUBJECTS}
+      emptyMessage={MESSAGES.noMatchingSubjects}
       onValueChange={(text) => {
         onChange(text);
         setIsOpen(text.trim() !== '');

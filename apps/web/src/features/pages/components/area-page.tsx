@@ -25,8 +25,6 @@ import { AREA_GUIDES, type AreaFaq, type AreaGuide } from '../area-guides.ts';
 import { JOIN_LINKS } from '../join-links.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';
 
-export const LOCATION_NOT_FOUND = 'Location Not Found';
-
 /** Boards and exams every area page lists (part 1 §2). */
 const BOARDS = [
   'CBSE',
@@ -445,9 +443,12 @@ export function AreaPageError() {
   const isMissing = isRouteErrorResponse(error);
   return (
     <>
-      <PageMeta title={isMissing ? LOCATION_NOT_FOUND : MESSAGES.internalServerError} noindex />
+      <PageMeta
+        title={isMissing ? MESSAGES.locationNotFound : MESSAGES.internalServerError}
+        noindex
+      />
       <Notice
-        title={isMissing ? LOCATION_NOT_FOUND : MESSAGES.internalServerError}
+        title={isMissing ? MESSAGES.locationNotFound : MESSAGES.internalServerError}
         message={
           isMissing
             ? 'We do not have a page for this area yet. You can still find tutors anywhere in Bangalore.'
