@@ -9,6 +9,23 @@ export interface Queryable {
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+/** Open transactions → the database they belong to (see `rootOf`). */
+const ROOTS = new WeakMap<Queryable, Queryable>();
+
+/**
+ * The database an open transaction belongs to, or `db` itself. Per-database
+ * caches (lib/paging.ts) key on it, so a write inside a transaction clears
+ * the same cache the reads fill.
+ */
+export function rootOf(db: Queryable): Queryable {
+  return ROOTS.get(db) ?? db;
+}
+
+function registerTransaction(tx: Queryable, root: Queryable): Queryable {
+  ROOTS.set(tx, root);
+  return tx;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` inside BEGIN/COMMIT; any throw rolls back. */
@@ -47,13 +64,16 @@ export function wrapPglite(client: PGlite): Db {
     const result = await target.query<Row>(sql, params ? [...params] : undefined);
     return result.rows;
   };
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: (sql, params) => run(client, sql, params),
     transaction: (work) =>
-      client.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+      client.transaction((tx) =>
+        work(registerTransaction({ query: (sql, params) => run(tx, sql, params) }, db)),
+      ),
     close: () => client.close(),
   };
+  return db;
 }
 
 function quoteIdent(name: string): string {
@@ -88,14 +108,16 @@ async function openPostgres(
     const result = await target.query(sql, params ? [...params] : undefined);
     return result.rows as Row[];
   };
-  return {
+  const db: Db = {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ query: (sql, params) => run(client, sql, params) });
+        const result = await work(
+          registerTransaction({ query: (sql, params) => run(client, sql, params) }, db),
+        );
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -111,4 +133,5 @@ async function openPostgres(
       await pool.end();
     },
   };
+  return db;
 }

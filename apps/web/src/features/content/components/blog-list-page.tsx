@@ -1,10 +1,10 @@
 import { CONTENT_MESSAGES } from '@gurumatch/shared/messages/content';
-import type { BlogList, BlogPost } from '@gurumatch/shared/schemas/content';
+import type { BlogList, BlogListItem } from '@gurumatch/shared/schemas/content';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
 import { listBlogPosts } from '../api.ts';
-import { excerptOf, fetchListOrEmpty, formatContentDate, readListParams } from '../utils.ts';
+import { fetchListOrEmpty, formatContentDate, readListParams, shortenText } from '../utils.ts';
 
 import { ContentListLayout } from './content-list-layout.tsx';
 import { ContentSearch } from './content-search.tsx';
@@ -26,7 +26,7 @@ export async function blogListLoader({ request }: LoaderFunctionArgs): Promise<B
   return { list, page, search };
 }
 
-function BlogCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
+function BlogCard({ post, isFirst }: { post: BlogListItem; isFirst: boolean }) {
   const href = paths.blog(post.slug);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -49,7 +49,7 @@ function BlogCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
             {post.title}
           </Link>
         </h2>
-        <p className="mt-2 flex-1 text-slate-700">{excerptOf(post.content)}</p>
+        <p className="mt-2 flex-1 text-slate-700">{shortenText(post.excerpt)}</p>
         <div className="mt-4 flex items-center justify-between gap-3 text-sm">
           <time dateTime={post.created_at} className="text-slate-600">
             {formatContentDate(post.created_at)}

@@ -3,7 +3,7 @@ import {
   CONTENT_MESSAGES,
   type ArticleCategory,
 } from '@gurumatch/shared/messages/content';
-import type { Article, ArticleList } from '@gurumatch/shared/schemas/content';
+import type { ArticleList, ArticleListItem } from '@gurumatch/shared/schemas/content';
 import { useId } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
@@ -71,7 +71,7 @@ function CategorySelect({ category, search }: { category: string; search: string
   );
 }
 
-function FaqCard({ article }: { article: Article }) {
+function FaqCard({ article }: { article: ArticleListItem }) {
   return (
     <Link
       to={paths.faq(article.slug)}
