@@ -12,7 +12,7 @@ import { openDb } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
-import { seedContent } from './seed/content/seed-content.ts';
+import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
 
   if (config.seedDemoData) {
     await seedDemoData(db, ctx.storage);
-    await seedContent(db);
+    await seedContentIfChanged(db);
     app.log.info('demo data ready');
   }
 
