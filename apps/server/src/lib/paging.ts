@@ -185,13 +185,18 @@ export function listGeneration(db: Queryable, list: string): number {
 
 /** How a list reads its rows by keyset; the module's queries.ts implements it. */
 export interface KeysetSource<Row> {
-  /** At most `limit` rows after the sort key `after` (null: from the first), in list order. */
-  seek: (after: SortKey | null, limit: number) => Promise<Row[]>;
+  /**
+   * At most `limit` rows after the sort key `after` (null: from the first), in
+   * list order. `count` (the list's count) lets a source pick its plan, e.g.
+   * gather a few search matches from their own index rather than walk the
+   * list's index past rows that do not match.
+   */
+  seek: (after: SortKey | null, limit: number, count: number) => Promise<Row[]>;
   /**
    * The sort key of the row `skip` rows after `after` (skip 0: the first row
    * after it), read from the index only; null when there is no such row.
    */
-  keyAt: (after: SortKey | null, skip: number) => Promise<SortKey | null>;
+  keyAt: (after: SortKey | null, skip: number, count: number) => Promise<SortKey | null>;
   keyOf: (row: Row) => SortKey;
 }
 
@@ -219,15 +224,16 @@ async function readKeysetPage<Row>(
   filter: string,
   source: KeysetSource<Row>,
   { offset, pageSize }: PageRequest,
+  count: number,
 ): Promise<Row[]> {
   const start = cache.nearestBoundary(list, filter, offset);
   let after = start.after;
   if (start.offset < offset) {
-    after = await source.keyAt(start.after, offset - start.offset - 1);
+    after = await source.keyAt(start.after, offset - start.offset - 1, count);
     if (after === null) return [];
     cache.rememberBoundary(list, filter, offset, after);
   }
-  const rows = await source.seek(after, pageSize);
+  const rows = await source.seek(after, pageSize, count);
   const last = rows.at(-1);
   if (last !== undefined && rows.length === pageSize)
     cache.rememberBoundary(list, filter, offset + pageSize, source.keyOf(last));
@@ -246,7 +252,7 @@ export async function answerPage<Row, Item>(
     rows =
       typeof source === 'function'
         ? await source(request.pageSize, request.offset)
-        : await readKeysetPage(cache, list, filter, source, request);
+        : await readKeysetPage(cache, list, filter, source, request, count);
   }
   return {
     count,

@@ -46,6 +46,21 @@ export type BlogListRow = Omit<BlogPostRow, 'content'> & SortedRow;
 /** The sort key of the newest-first lists: (created_at, id), both descending. */
 export type CreatedKey = readonly [string, number];
 
+/**
+ * How a searched list is read: `index` walks the list's (created_at, id) index
+ * and skips rows that do not match (cheap when matches are many); `matches`
+ * gathers the matches from the GIN index first and sorts them (cheap when
+ * they are few). The service picks by the cached count.
+ */
+export type SearchPlan = 'index' | 'matches';
+
+/** The FROM of a list read under `plan`: the table, or only its matching rows. */
+function listSource(table: string, alias: string, plan: SearchPlan, where: string): string {
+  if (plan === 'index') return `${table} ${alias}`;
+  return `(WITH matches AS MATERIALIZED (SELECT ${alias}.id FROM ${table} ${alias} WHERE ${where})
+           SELECT whole.* FROM ${table} whole JOIN matches USING (id)) ${alias}`;
+}
+
 const BLOG_LIST_COLUMNS = `b.id, b.slug, b.title, b.excerpt, b.featured_image, b.tags,
        b.created_at, b.updated_at, b.created_at::text AS sort_at,
        u.email AS author_email, u.full_name AS author_full_name`;
@@ -92,12 +107,13 @@ export function seekPublishedBlogPosts(
   search: SearchQuery,
   after: CreatedKey | null,
   limit: number,
+  plan: SearchPlan = 'index',
 ): Promise<BlogListRow[]> {
   const { where, params } = blogListWhere(search, after);
   params.push(limit);
   return db.query<BlogListRow>(
     `SELECT ${BLOG_LIST_COLUMNS}
-       FROM blog_posts b LEFT JOIN users u ON u.id = b.author_id
+       FROM ${listSource('blog_posts', 'b', plan, where)} LEFT JOIN users u ON u.id = b.author_id
       WHERE ${where}
       ORDER BY b.created_at DESC, b.id DESC
       LIMIT $${String(params.length)}`,
@@ -111,12 +127,13 @@ export async function keyOfPublishedBlogPostAt(
   search: SearchQuery,
   after: CreatedKey | null,
   skip: number,
+  plan: SearchPlan = 'index',
 ): Promise<CreatedKey | null> {
   const { where, params } = blogListWhere(search, after);
   params.push(skip);
   const rows = await db.query<SortedRow>(
     `SELECT b.created_at::text AS sort_at, b.id
-       FROM blog_posts b
+       FROM ${listSource('blog_posts', 'b', plan, where)}
       WHERE ${where}
       ORDER BY b.created_at DESC, b.id DESC
       OFFSET $${String(params.length)} LIMIT 1`,
@@ -234,12 +251,13 @@ export function seekArticles(
   category: ArticleCategory | null,
   after: CreatedKey | null,
   limit: number,
+  plan: SearchPlan = 'index',
 ): Promise<ArticleListRow[]> {
   const { where, params } = articleListWhere(search, category, after);
   params.push(limit);
   return db.query<ArticleListRow>(
     `SELECT ${ARTICLE_LIST_COLUMNS}
-       FROM articles
+       FROM ${listSource('articles', 'articles', plan, where)}
       WHERE ${where}
       ORDER BY created_at DESC, id DESC
       LIMIT $${String(params.length)}`,
@@ -253,12 +271,13 @@ export async function keyOfArticleAt(
   category: ArticleCategory | null,
   after: CreatedKey | null,
   skip: number,
+  plan: SearchPlan = 'index',
 ): Promise<CreatedKey | null> {
   const { where, params } = articleListWhere(search, category, after);
   params.push(skip);
   const rows = await db.query<SortedRow>(
     `SELECT created_at::text AS sort_at, id
-       FROM articles
+       FROM ${listSource('articles', 'articles', plan, where)}
       WHERE ${where}
       ORDER BY created_at DESC, id DESC
       OFFSET $${String(params.length)} LIMIT 1`,

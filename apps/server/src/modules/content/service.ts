@@ -51,6 +51,7 @@ import {
   type BlogPostRow,
   type ContentTable,
   type CreatedKey,
+  type SearchPlan,
   type SearchQuery,
 } from './queries.ts';
 import { convertHtmlToText, sanitizeContentHtml } from './sanitize.ts';
@@ -89,6 +90,18 @@ export function toSearchQuery(search: string | undefined): SearchQuery {
   return terms
     .map((term) => (term.length >= SEARCH_PREFIX_MIN_LENGTH ? `${term}:*` : term))
     .join(' & ');
+}
+
+/**
+ * Below this many matches a search reads its matches from the GIN index and
+ * sorts them; above, it walks the list's index, where matches are dense enough
+ * that a page is found after a few hundred rows. The planner cannot tell the
+ * two apart for prefix searches (`word:*`), the count can.
+ */
+const SEARCH_FEW_MATCHES = 2_000;
+
+function planFor(search: SearchQuery, count: number): SearchPlan {
+  return search !== null && count < SEARCH_FEW_MATCHES ? 'matches' : 'index';
 }
 
 function toCreatedKey(key: SortKey | null): CreatedKey | null {
@@ -164,10 +177,10 @@ export async function listBlogPosts(ctx: AppContext, query: BlogListQuery): Prom
     links: { baseUrl: ctx.config.publicUrl, path: BLOG_LIST_PATH, query },
     count: async () => (search === '' ? 0 : countPublishedBlogPosts(db, search)),
     rows: {
-      seek: (after, limit) =>
-        seekPublishedBlogPosts(db, search || null, toCreatedKey(after), limit),
-      keyAt: (after, skip) =>
-        keyOfPublishedBlogPostAt(db, search || null, toCreatedKey(after), skip),
+      seek: (after, limit, count) =>
+        seekPublishedBlogPosts(db, search, toCreatedKey(after), limit, planFor(search, count)),
+      keyAt: (after, skip, count) =>
+        keyOfPublishedBlogPostAt(db, search, toCreatedKey(after), skip, planFor(search, count)),
       keyOf: (row) => [row.sort_at, row.id],
     },
     toItem: toBlogListItem,
