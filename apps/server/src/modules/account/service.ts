@@ -41,6 +41,7 @@ import { isValidEmail } from '@gurumatch/shared/schemas/auth';
 import type { AppContext } from '../../context.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { revokeUserSessions } from '../auth/service.ts';
 
 import {
   consumePhoneOtp,
@@ -60,7 +61,6 @@ import {
   lockLatestPhoneOtp,
   markAccountTokenUsed,
   markEmailVerified,
-  revokeAllRefreshTokens,
   setVerifiedPhone,
   updatePasswordHash,
   type AccountTokenRow,
@@ -358,7 +358,7 @@ export async function resetPassword(
     if (!isUsableResetToken(lockedRow, locked, now)) return false;
     await updatePasswordHash(tx, userId, passwordHash, now);
     await markAccountTokenUsed(tx, lockedRow.id, now);
-    await revokeAllRefreshTokens(tx, userId, now);
+    await revokeUserSessions(tx, userId, now);
     return true;
   });
   if (!isReset) throw invalidResetLink();

@@ -16,11 +16,11 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { sendEmailVerification } from '../account/service.ts';
 
 import {
   deleteExpiredRefreshTokens,
   findOnboardingFacts,
+  findSessionState,
   findUserByEmail,
   findUserById,
   insertRefreshToken,
@@ -28,7 +28,9 @@ import {
   lockRefreshToken,
   markRefreshTokenUsed,
   revokeRefreshFamily,
+  revokeUserRefreshTokens,
   updateLastLogin,
+  updateSessionsRevokedAt,
   type UserRow,
 } from './queries.ts';
 import {
@@ -78,7 +80,10 @@ async function issueTokenPair(
   return { access, refresh: refresh.token };
 }
 
-/** Creates an account and signs it in. Checks run in the order the form checks them. */
+/**
+ * Creates an account and signs it in. Checks run in the order the form checks them.
+ * The caller sends the verification e-mail (the account module owns it).
+ */
 export async function registerUser(
   ctx: AppContext,
   body: RegisterBody,
@@ -106,10 +111,6 @@ export async function registerUser(
     return { user, tokens: await issueTokenPair(ctx, tx, user) };
   });
   await recordRegistration(ctx, ip);
-  // The account exists either way; when mail fails, 'Resend Verification' sends the link again.
-  await sendEmailVerification(ctx, registered.user).catch((error: unknown) => {
-    ctx.log.error({ err: error, user_id: registered.user.id }, 'verification e-mail not sent');
-  });
   return registered;
 }
 
@@ -158,6 +159,34 @@ export async function rotateRefreshToken(ctx: AppContext, refresh: string): Prom
   if (outcome.reused) throw tokenNotValid(MESSAGES.refreshReused);
   if (!outcome.pair) throw tokenNotValid();
   return outcome.pair;
+}
+
+/**
+ * Ends every signed-in session of a user: their refresh tokens are revoked and
+ * access tokens issued before `at` (compared in whole seconds, as `iat` is) are
+ * refused by `authenticate`. Password resets and suspensions call this.
+ */
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: number,
+  at: Date = new Date(),
+): Promise<void> {
+  await updateSessionsRevokedAt(db, userId, at);
+  await revokeUserRefreshTokens(db, userId, at);
+}
+
+/**
+ * Whether a verified access token still belongs to a session: its user exists,
+ * is active, and the token was issued no earlier than the user's session epoch.
+ */
+export async function isSessionCurrent(
+  db: Queryable,
+  claims: { user_id: number; iat: number },
+): Promise<boolean> {
+  const state = await findSessionState(db, claims.user_id);
+  if (!state?.is_active) return false;
+  if (!state.sessions_revoked_at) return true;
+  return claims.iat >= Math.floor(state.sessions_revoked_at.getTime() / 1000);
 }
 
 export function nextOnboardingStep(facts: {
