@@ -113,6 +113,26 @@ describe('Complete profile: student', () => {
     });
   });
 
+  it('keeps the photo on file when the student saves without choosing a new one', async () => {
+    const calls = stubApi({
+      [`GET ${PROFILE_PATH}`]: () =>
+        json(200, [
+          makeProfile({ user_id: 8, role: 'student', avatar: '/media/avatars/8-old.webp' }),
+        ]),
+    });
+    const { user, router } = renderAt('/profile/update', STUDENT);
+
+    expect(
+      await screen.findByText('Your current photo is on file; choose a file only to change it.'),
+    ).toBeInTheDocument();
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText('Please select an avatar file')).not.toBeInTheDocument();
+    expect(listCalls(calls)).toEqual([`GET ${PROFILE_PATH}`]);
+  });
+
   it("says 'Error submit the avatar.' when the upload fails and stays", async () => {
     stubApi({
       [`GET ${PROFILE_PATH}`]: () => json(200, [makeProfile({ user_id: 8, role: 'student' })]),
