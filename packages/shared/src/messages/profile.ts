@@ -14,6 +14,7 @@ export const PROFILE_MESSAGES = {
 
   // Profile screen (part 2 §2)
   updateProfile: 'Update Profile',
+  manageAddresses: 'Manage Addresses', // ours: the link to /address-management
   verifiedTutor: 'Verified Tutor',
   documentsPending:
     'Your documents are under verification. Please allow up to 24 hours for the verification to complete.',
