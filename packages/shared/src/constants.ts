@@ -144,3 +144,13 @@ export const PROOF_CONTENT_TYPES = [
 ] as const;
 export const PROOF_KINDS = ['id_proof', 'qualification_proof'] as const;
 export type ProofKind = (typeof PROOF_KINDS)[number];
+
+/**
+ * Sign-in attempts for one e-mail within its window beyond which even addresses
+ * with no failures of their own are refused (a many-address guessing campaign).
+ */
+export const LOGIN_ATTEMPTS_PER_EMAIL_HARD_LIMIT = 50;
+/** Password hashes computed at once; further ones wait their turn. */
+export const PASSWORD_HASH_CONCURRENCY = 2;
+/** Password hashes waiting for a turn beyond which a request is answered 503 at once. */
+export const PASSWORD_HASH_QUEUE_LIMIT = 200;

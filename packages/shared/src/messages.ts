@@ -48,6 +48,7 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   databaseUnavailable: 'The database is not answering.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
+  serverBusy: 'The server is busy. Please try again in a few seconds.',
 
   // Location and subject search (landing page, address screens)
   geolocationNotSupported: 'Geolocation not supported',

@@ -33,13 +33,7 @@ import {
   updateSessionsRevokedAt,
   type UserRow,
 } from './queries.ts';
-import {
-  clearLoginFailures,
-  recordLoginFailure,
-  recordRegistration,
-  throttleLogin,
-  throttleRegistration,
-} from './throttle.ts';
+import { beginLoginAttempt, countRegistrationAttempt } from './throttle.ts';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -95,7 +89,7 @@ export async function registerUser(
       [problem.field]: [problem.message],
     });
   }
-  await throttleRegistration(ctx, ip);
+  await countRegistrationAttempt(ctx, ip);
   const passwordHash = await hashPassword(body.password);
   const registered = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -110,7 +104,6 @@ export async function registerUser(
     await updateLastLogin(tx, user.id, ctx.now());
     return { user, tokens: await issueTokenPair(ctx, tx, user) };
   });
-  await recordRegistration(ctx, ip);
   return registered;
 }
 
@@ -121,16 +114,21 @@ export async function obtainTokenPair(
   ip: string,
 ): Promise<TokenPair> {
   const email = normalizeEmail(body.username);
-  await throttleLogin(ctx, email, ip);
-  const user = await findUserByEmail(ctx.db, email);
-  const valid = user
-    ? await verifyPassword(body.password, user.password_hash)
-    : await verifyAgainstDummy(body.password);
-  if (!user || !valid || !user.is_active) {
-    await recordLoginFailure(ctx, email, ip);
+  const attempt = await beginLoginAttempt(ctx, email, ip);
+  let succeeded = false;
+  let user: UserRow | null = null;
+  try {
+    user = await findUserByEmail(ctx.db, email);
+    const valid = user
+      ? await verifyPassword(body.password, user.password_hash)
+      : await verifyAgainstDummy(body.password);
+    succeeded = Boolean(user && valid && user.is_active);
+  } finally {
+    await attempt.finish(succeeded);
+  }
+  if (!succeeded || !user) {
     throw new AppError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
   }
-  await clearLoginFailures(ctx, email);
   return ctx.db.transaction(async (tx) => {
     await updateLastLogin(tx, user.id, ctx.now());
     return issueTokenPair(ctx, tx, user);
