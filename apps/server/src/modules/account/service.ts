@@ -52,6 +52,7 @@ import {
   findAccountToken,
   findAccountUserByEmail,
   findAccountUserById,
+  findLatestPhoneOtpTimeForNumber,
   findVerifiedPhoneOwner,
   incrementPhoneOtpAttempts,
   insertAccountToken,
@@ -427,9 +428,18 @@ export async function sendPhoneOtp(
     if (await findVerifiedPhoneOwner(tx, countryCode, phoneNumber, userId)) {
       throw phoneError(ACCOUNT_MESSAGES.phoneTaken, 'phone_taken');
     }
-    const latest = await lockLatestPhoneOtp(tx, userId);
-    if (latest) {
-      const waitMs = latest.created_at.getTime() + OTP_RESEND_SECONDS * SECOND_MS - now.getTime();
+    // The lock on the user's newest code serialises sends. The wait applies per number, so
+    // 'Change Phone Number' after a mistyped number gets the right one its code at once;
+    // the daily limits per number and per user below still hold.
+    await lockLatestPhoneOtp(tx, userId);
+    const lastForNumber = await findLatestPhoneOtpTimeForNumber(
+      tx,
+      userId,
+      countryCode,
+      phoneNumber,
+    );
+    if (lastForNumber) {
+      const waitMs = lastForNumber.getTime() + OTP_RESEND_SECONDS * SECOND_MS - now.getTime();
       if (waitMs > 0) throw rateLimited(formatResendWait(waitMs / SECOND_MS), waitMs / SECOND_MS);
     }
     const since = new Date(now.getTime() - OTP_DAILY_WINDOW_SECONDS * SECOND_MS);
