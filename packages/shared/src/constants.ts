@@ -22,7 +22,8 @@ export const LOGIN_FAILURES_PER_IP_LIMIT = 20;
 export const LOGIN_FAILURES_PER_IP_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_SLOWDOWN_AFTER_FAILURES = 3;
 export const LOGIN_SLOWDOWN_STEP_MS = 500;
-export const REGISTRATIONS_PER_IP_LIMIT = 10;
+/** Generous: many families share one mobile-network or office address. */
+export const REGISTRATIONS_PER_IP_LIMIT = 50;
 export const REGISTRATIONS_PER_IP_WINDOW_SECONDS = 60 * 60;
 
 // UI timings

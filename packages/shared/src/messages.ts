@@ -22,8 +22,9 @@ export const MESSAGES = {
   loginFailed: 'Login failed. Please try again.',
   loginOnboardingFallback: 'some error occured',
   invalidCredentials: 'No active account found with the given credentials',
+  // Ours: people behind one shared address (mobile networks, offices) need to know what to do.
   tooManyRegistrations:
-    'Too many accounts were created from your network. Please try again in an hour.',
+    'Too many sign-ups came from your network in the last hour. Please try again later, or sign up over another connection such as mobile data. If this keeps happening, write to support@gurumatch.in.',
   tooManyLoginAttempts:
     'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   loggedOut: 'You have been logged out.',
