@@ -29,6 +29,9 @@ import {
 } from './service.ts';
 import { readUploadedFiles } from './uploads.ts';
 
+/** Room for part headers and text fields beside the files in a declared `Content-Length`. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/profile/',
@@ -87,7 +90,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
     uploads.post(
       '/profile-upload-avatar/',
-      { schema: uploadAvatarSchema, onRequest: app.authenticate },
+      {
+        schema: uploadAvatarSchema,
+        onRequest: app.authenticate,
+        bodyLimit: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+      },
       async (request) => {
         const files = await readUploadedFiles(request, {
           fields: ['avatar'],
@@ -103,6 +110,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       {
         schema: uploadProofSchema,
         onRequest: app.authenticate,
+        bodyLimit: PROOF_KINDS.length * PROOF_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
         preHandler: app.requireRole('teacher'),
       },
       async (request) => {
