@@ -20,6 +20,7 @@ import {
   uploadProofSchema,
 } from './schemas.ts';
 import {
+  countUploadAttempt,
   getProfile,
   getProof,
   listOwnProfile,
@@ -93,6 +94,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       {
         schema: uploadAvatarSchema,
         onRequest: app.authenticate,
+        preHandler: async (request) => countUploadAttempt(ctx, actorOf(request).user_id),
         bodyLimit: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
       },
       async (request) => {
@@ -111,7 +113,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         schema: uploadProofSchema,
         onRequest: app.authenticate,
         bodyLimit: PROOF_KINDS.length * PROOF_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-        preHandler: app.requireRole('teacher'),
+        preHandler: [
+          app.requireRole('teacher'),
+          async (request) => countUploadAttempt(ctx, actorOf(request).user_id),
+        ],
       },
       async (request) => {
         const files = await readUploadedFiles(request, {
