@@ -30,7 +30,8 @@ function documentDirectives(config: Config): Array<[string, string[]]> {
     ['script-src', ["'self'"]],
     ['style-src', ["'self'"]],
     ['style-src-attr', ["'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    // PUBLIC_URL's origin too: answers carry absolute image URLs built from it.
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", 'ws:', 'wss:']],
     ['frame-src', ['https://www.youtube-nocookie.com', 'https://www.google.com']],
@@ -57,23 +58,26 @@ export function documentPolicyHeader(config: Config, nonces: DocumentNonces): st
 }
 
 /**
- * What every answer that is not an HTML document carries (JSON, assets, media):
- * nothing may run or be framed from it, and its type is not guessed.
+ * What every answer carries, and all that one which is not an HTML document
+ * (JSON, assets, media) carries: nothing may run or be framed from it, its type
+ * is not guessed, and other sites may not embed it unless it says otherwise.
  */
 const RESOURCE_POLICY = "default-src 'none';frame-ancestors 'none'";
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers and CORS for the listed origins. JSON, static assets and
- * media carry three short headers; HTML documents (server-rendered pages, the
+ * media carry three short headers (four in production); HTML documents (server-rendered pages, the
  * dev outbox) call `reply.documentPolicy()` for the full policy with a nonce.
  */
 export const securityPlugin = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
     app.addHook('onRequest', (_request, reply, done) => {
+      // Public images say `cross-origin` themselves (media, /content/).
       void reply
         .header('content-security-policy', RESOURCE_POLICY)
-        .header('x-content-type-options', 'nosniff');
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'same-origin');
       if (config.isProduction) void reply.header('strict-transport-security', HSTS);
       done();
     });

@@ -118,6 +118,8 @@ describe('server-rendered pages', () => {
     expect(scripts.length).toBe(3);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(response.headers['x-frame-options']).toBe('DENY');
+    // Images come by absolute URLs built from PUBLIC_URL (http://localhost:3000 here).
+    expect(policy).toMatch(/img-src [^;]*http:\/\/localhost:3000/);
     const next = await t.app.inject({ url: '/blogs' });
     expect(String(next.headers['content-security-policy'])).not.toContain(nonce);
   });

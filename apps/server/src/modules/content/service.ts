@@ -27,6 +27,7 @@ import {
   readPageRequest,
   type SortKey,
 } from '../../lib/paging.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 
 import {
   countArticles,
@@ -117,14 +118,14 @@ function splitFullName(fullName: string): { first_name: string; last_name: strin
 
 const FORMER_AUTHOR = { username: 'gurumatch', first_name: 'GuruMatch', last_name: '' };
 
-function toBlogPost(row: BlogPostRow): BlogPost {
+function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     content: row.content,
     excerpt: row.excerpt,
-    featured_image: row.featured_image,
+    featured_image: toPublicFileUrl(publicUrl, row.featured_image),
     tags: row.tags,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
@@ -155,8 +156,8 @@ function toArticle(row: ArticleRow): Article {
 
 const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
 
-function toBlogListItem(row: BlogListRow): BlogListItem {
-  const { content: _content, ...item } = toBlogPost({ ...row, content: '' });
+function toBlogListItem(row: BlogListRow, publicUrl: string): BlogListItem {
+  const { content: _content, ...item } = toBlogPost({ ...row, content: '' }, publicUrl);
   return item;
 }
 
@@ -183,14 +184,14 @@ export async function listBlogPosts(ctx: AppContext, query: BlogListQuery): Prom
         keyOfPublishedBlogPostAt(db, search, toCreatedKey(after), skip, planFor(search, count)),
       keyOf: (row) => [row.sort_at, row.id],
     },
-    toItem: toBlogListItem,
+    toItem: (row) => toBlogListItem(row, ctx.config.publicUrl),
   });
 }
 
 export async function getBlogPost(ctx: AppContext, slug: string): Promise<BlogPost> {
   const row = await findPublishedBlogPostBySlug(ctx.db, slug);
   if (!row) throw notFound();
-  return toBlogPost(row);
+  return toBlogPost(row, ctx.config.publicUrl);
 }
 
 /** FAQ articles, newest first, searched by title, optionally of one category. */

@@ -183,6 +183,7 @@ describe('security headers', () => {
         "default-src 'none';frame-ancestors 'none'",
       );
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(response.headers).not.toHaveProperty('x-frame-options');
       expect(response.headers).not.toHaveProperty('cross-origin-opener-policy');
     }
