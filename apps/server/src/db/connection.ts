@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -51,8 +52,42 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
 async function openPglite(dataDir: string): Promise<Db> {
   const dir = path.join(dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
+  if (!(await isInitialised(dir))) await initialisePgliteInChild(dir);
   const client = await PGlite.create(dir);
   return wrapPglite(client);
+}
+
+async function isInitialised(dir: string): Promise<boolean> {
+  try {
+    await fs.access(path.join(dir, 'PG_VERSION'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates the embedded database (initdb) in a child process. WebAssembly
+ * memory never shrinks, so an initdb in this process would keep its peak
+ * (about 880 MB RSS) for the life of the server; opening the folder it leaves
+ * costs a fraction of that (docs/decisions/012-start-up-cost.md).
+ */
+async function initialisePgliteInChild(dir: string): Promise<void> {
+  const script =
+    'const { PGlite } = await import(process.argv[1]);' +
+    'const db = await PGlite.create(process.argv[2]); await db.close();';
+  const moduleUrl = import.meta.resolve('@electric-sql/pglite');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, moduleUrl, dir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve();
+      else
+        reject(new Error(`Creating the embedded database in ${dir} failed (exit ${String(code)})`));
+    });
+  });
 }
 
 export function wrapPglite(client: PGlite): Db {

@@ -54,11 +54,17 @@ export type CreatedKey = readonly [string, number];
  */
 export type SearchPlan = 'index' | 'matches';
 
-/** The FROM of a list read under `plan`: the table, or only its matching rows. */
-function listSource(table: string, alias: string, plan: SearchPlan, where: string): string {
-  if (plan === 'index') return `${table} ${alias}`;
-  return `(WITH matches AS MATERIALIZED (SELECT ${alias}.id FROM ${table} ${alias} WHERE ${where})
-           SELECT whole.* FROM ${table} whole JOIN matches USING (id)) ${alias}`;
+/**
+ * The newest-first ORDER BY under `plan`. For `matches` the keys are written
+ * as expressions no index provides, so the planner cannot walk the list index
+ * past non-matching rows: it takes the matches from the GIN index and keeps
+ * the top rows of them (a bounded sort).
+ */
+function newestFirst(alias: string, plan: SearchPlan): string {
+  const prefix = alias ? `${alias}.` : '';
+  return plan === 'index'
+    ? `${prefix}created_at DESC, ${prefix}id DESC`
+    : `(${prefix}created_at + interval '0 seconds') DESC, (${prefix}id + 0) DESC`;
 }
 
 const BLOG_LIST_COLUMNS = `b.id, b.slug, b.title, b.excerpt, b.featured_image, b.tags,
@@ -113,9 +119,9 @@ export function seekPublishedBlogPosts(
   params.push(limit);
   return db.query<BlogListRow>(
     `SELECT ${BLOG_LIST_COLUMNS}
-       FROM ${listSource('blog_posts', 'b', plan, where)} LEFT JOIN users u ON u.id = b.author_id
+       FROM blog_posts b LEFT JOIN users u ON u.id = b.author_id
       WHERE ${where}
-      ORDER BY b.created_at DESC, b.id DESC
+      ORDER BY ${newestFirst('b', plan)}
       LIMIT $${String(params.length)}`,
     params,
   );
@@ -133,9 +139,9 @@ export async function keyOfPublishedBlogPostAt(
   params.push(skip);
   const rows = await db.query<SortedRow>(
     `SELECT b.created_at::text AS sort_at, b.id
-       FROM ${listSource('blog_posts', 'b', plan, where)}
+       FROM blog_posts b
       WHERE ${where}
-      ORDER BY b.created_at DESC, b.id DESC
+      ORDER BY ${newestFirst('b', plan)}
       OFFSET $${String(params.length)} LIMIT 1`,
     params,
   );
@@ -257,9 +263,9 @@ export function seekArticles(
   params.push(limit);
   return db.query<ArticleListRow>(
     `SELECT ${ARTICLE_LIST_COLUMNS}
-       FROM ${listSource('articles', 'articles', plan, where)}
+       FROM articles
       WHERE ${where}
-      ORDER BY created_at DESC, id DESC
+      ORDER BY ${newestFirst('', plan)}
       LIMIT $${String(params.length)}`,
     params,
   );
@@ -277,9 +283,9 @@ export async function keyOfArticleAt(
   params.push(skip);
   const rows = await db.query<SortedRow>(
     `SELECT created_at::text AS sort_at, id
-       FROM ${listSource('articles', 'articles', plan, where)}
+       FROM articles
       WHERE ${where}
-      ORDER BY created_at DESC, id DESC
+      ORDER BY ${newestFirst('', plan)}
       OFFSET $${String(params.length)} LIMIT 1`,
     params,
   );

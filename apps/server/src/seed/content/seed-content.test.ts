@@ -86,7 +86,7 @@ describe('seedContent', () => {
         first_name: 'GuruMatch',
         last_name: 'Editorial',
       });
-      expect(post.featured_image).toBe(`/content/blog/${post.slug}.svg`);
+      expect(post.featured_image).toBe(`${t.ctx.config.publicUrl}/content/blog/${post.slug}.svg`);
     }
   });
 
