@@ -2,9 +2,11 @@ import { DEMO, expect, logIn, logOut, test } from './fixtures.ts';
 import { readOutbox } from './outbox.ts';
 
 test.describe('enquiries: post, find, star, contact, see the response', () => {
+  // the demo tutor's free-plan coins pay for one contact: the journey runs once, on desktop
   test('a student posts; a tutor finds, stars and contacts it; the student sees 1/5 and is told', async ({
     page,
-  }) => {
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'one paid contact per run');
     const name = `Board prep ${String(Date.now()).slice(-6)}`;
 
     // the student posts an enquiry from the dashboard
@@ -28,7 +30,8 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
 
     // a tutor (free plan coins) finds it in the feed and stars it
     await logIn(page, DEMO.teacher.email, DEMO.teacher.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Enquiries', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Enquiries', exact: true })).toBeVisible();
     const card = page.getByRole('listitem').filter({ hasText: name });
@@ -45,7 +48,9 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
     await expect(page.getByText('98XXXXXX02')).toBeVisible();
     await page.getByLabel('Price quote (₹)').fill('700');
     await page.getByLabel('Price type').selectOption('Hourly');
-    await page.getByLabel('Message').fill('I teach CBSE maths and physics; free demo class.');
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('I teach CBSE maths and physics; free demo class.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('heading', { name: 'Contact Number' })).toBeVisible();
     await expect(page.getByText('+919800000002').first()).toBeVisible();
@@ -61,7 +66,7 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
 
     // the student sees the response and was told by e-mail (dev outbox)
     await logIn(page, DEMO.student.email, DEMO.student.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).not.toHaveURL(/\/login$/);
     await page.goto(enquiryPath);
     await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
     await expect(page.getByText('1/5')).toBeVisible();
