@@ -75,6 +75,7 @@ import {
   type ContactRow,
   type EnquiryRow,
   type FeedCriteria,
+  type PosterAddressRow,
   type TutorProfileRow,
 } from './queries.ts';
 
@@ -439,11 +440,11 @@ async function runFeed(
     radiusKm: number;
   },
   profile: TutorProfileRow | null,
+  addresses: PosterAddressRow[],
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const now = ctx.now();
   const request = toPageRequest(query);
-  const addresses = await listAddressesOfUser(ctx.db, tutorId);
   let origin = addresses.find((address) => address.is_primary) ?? addresses[0] ?? null;
   if (filters.selectedAddressId !== null) {
     origin = addresses.find((address) => address.id === filters.selectedAddressId) ?? null;
@@ -518,6 +519,7 @@ export async function feedWithFilters(
       radiusKm: FEED_RADIUS_KM_DEFAULT,
     },
     profile,
+    addresses,
     query,
   );
   return {
@@ -539,7 +541,10 @@ export async function filterFeed(
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const { filters } = body;
-  const profile = await findTutorProfile(ctx.db, tutorId);
+  const [profile, addresses] = await Promise.all([
+    findTutorProfile(ctx.db, tutorId),
+    listAddressesOfUser(ctx.db, tutorId),
+  ]);
   return runFeed(
     ctx,
     tutorId,
@@ -552,6 +557,7 @@ export async function filterFeed(
       radiusKm: filters.radius_km ?? FEED_RADIUS_KM_DEFAULT,
     },
     profile,
+    addresses,
     query,
   );
 }
