@@ -159,3 +159,10 @@ export const PASSWORD_HASH_CONCURRENCY = 2;
 export const PASSWORD_HASH_QUEUE_LIMIT = 200;
 /** The window of the per-user upload limit (`UPLOADS_PER_USER_PER_HOUR`). */
 export const UPLOADS_WINDOW_SECONDS = 60 * 60;
+
+// Coins, plans and payments (spec part 2 §9; issue 7)
+/** A coupon reserved by `apply` is released when no payment consumes it within this time. */
+export const COUPON_RESERVATION_MINUTES = 30;
+/** Orders neither verified nor delivered by webhook this long are asked about by reconciliation. */
+export const ORDER_RECONCILE_AFTER_MINUTES = 15;
+export const FREE_PLAN_NAME = 'free';
