@@ -24,6 +24,7 @@ import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(geoRoutes, { prefix: '/api/geo', ctx });
   await app.register(contentRoutes, { prefix: '/api/blog', ctx });
   await app.register(contactRoutes, { prefix: '/api/base', ctx });
+  await app.register(paymentsRoutes, { prefix: '/api/payments', ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(devOutboxRoutes, { ctx });
 

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { startReconciliation } from './modules/payments/reconcile-timer.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContent } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
@@ -48,10 +49,13 @@ async function main(): Promise<void> {
     app.log.info('demo data ready');
   }
 
+  const reconciliation = startReconciliation(ctx);
+
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
+    reconciliation.stop();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();

@@ -4,6 +4,7 @@ import type { FileStorage } from '../adapters/storage/index.ts';
 import type { Db, Queryable } from '../db/connection.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/queries.ts';
+import { insertCoupon } from '../modules/payments/queries.ts';
 
 export interface DemoAccount {
   role: 'teacher' | 'student';
@@ -139,5 +140,14 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
       created.push(account);
     });
   }
+  await seedDemoCoupons(db);
   return created;
+}
+
+/** Demo coupons (never in production, where demo data is not seeded). */
+export const DEMO_COUPON_CODE = 'WELCOME10';
+
+async function seedDemoCoupons(db: Queryable): Promise<void> {
+  // 10 % off every paid plan; generous per-user limit so the demo can be tried repeatedly
+  await insertCoupon(db, { code: DEMO_COUPON_CODE, kind: 'percent', value: 1000, maxPerUser: 100 });
 }
