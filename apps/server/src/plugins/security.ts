@@ -13,13 +13,19 @@ export const securityPlugin = fp<{ config: Config }>(
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          // Razorpay Checkout (script and its iframe) only when Razorpay is the provider
+          'script-src': ["'self'", ...(config.razorpay ? ['https://checkout.razorpay.com'] : [])],
           'style-src': ["'self'"],
           'style-src-attr': ["'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
-          'frame-src': ['https://www.youtube-nocookie.com', 'https://www.google.com'],
+          'frame-src': [
+            'https://www.youtube-nocookie.com',
+            'https://www.google.com',
+            // the sandbox checkout page is ours; Razorpay Checkout frames api.razorpay.com
+            ...(config.razorpay ? ['https://api.razorpay.com'] : ["'self'"]),
+          ],
           'object-src': ["'none'"],
           'base-uri': ["'self'"],
           'form-action': ["'self'"],

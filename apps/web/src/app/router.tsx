@@ -6,6 +6,7 @@ import { contentRoutes } from '../features/content/routes.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
 import { pageRoutes } from '../features/pages/routes.tsx';
+import { paymentRoutes } from '../features/payments/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
 
 import { PublicOnly } from './guards/public-only.tsx';
@@ -130,7 +131,7 @@ export const routes: RouteObject[] = [
           {
             lazy: requireTeacher,
             children: [
-              upcoming('teacher/upgrade-plan', 'Upgrade Plan'),
+              ...paymentRoutes,
               upcoming('enquiry', 'Enquiries'),
               upcoming('enquiry/:id', 'Enquiry'),
               upcoming('starred-enquiries', 'Starred Enquiries'),

@@ -30,6 +30,7 @@ import {
   type VerifyPaymentBody,
   type VerifyPaymentResult,
 } from '@gurumatch/shared/schemas/payments';
+import sanitizeHtml from 'sanitize-html';
 
 import type { ProviderPayment } from '../../adapters/payments/index.ts';
 import type { SandboxCheckoutResult, SandboxPayments } from '../../adapters/payments/sandbox.ts';
@@ -129,6 +130,12 @@ export async function grantFreePlanIfOnboarded(ctx: AppContext, userId: number):
 
 // ---------------------------------------------------------------- plans
 
+/** Plan descriptions are editable by administrators: only simple formatting survives. */
+const PLAN_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'span'],
+  allowedAttributes: {},
+};
+
 function toPlan(row: PlanRow): Plan {
   return {
     id: row.id,
@@ -137,7 +144,7 @@ function toPlan(row: PlanRow): Plan {
     coins: row.coins,
     price: formatRupees(row.price_paise),
     price_with_gst: formatRupees(orderAmounts(row.price_paise).total),
-    description: row.description,
+    description: sanitizeHtml(row.description, PLAN_HTML).trim(),
     recommended: row.recommended,
     features: row.features,
     validity_days: row.validity_days,
