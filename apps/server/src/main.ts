@@ -5,6 +5,7 @@ import { pino } from 'pino';
 
 import { assertProductionAdapters, createAdapters } from './adapters/index.ts';
 import { createKv } from './adapters/kv/index.ts';
+import { createPubSub } from './adapters/pubsub/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   const kv = createKv(config.redisUrl);
+  const pubsub = createPubSub(config.redisUrl);
   const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const ctx: AppContext = {
     ...createAdapters(config, db),
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     config,
     db,
     kv,
+    pubsub,
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
@@ -57,7 +60,7 @@ async function main(): Promise<void> {
     force.unref();
     void app
       .close()
-      .then(() => Promise.all([db.close(), kv.close()]))
+      .then(() => Promise.all([db.close(), kv.close(), pubsub.close()]))
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
