@@ -27,6 +27,11 @@ export const ERROR_CODES = [
   'last_address',
   'unsupported_file',
   'file_too_large',
+  // chat and reviews
+  'invalid_frame',
+  'message_blank',
+  'message_too_long',
+  'no_conversation',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
