@@ -4,6 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -17,6 +18,8 @@ import type { AppContext } from './context.ts';
 import { errorBody } from './errors.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
+import { chatRoutes, chatSocketRoutes } from './modules/chat/routes.ts';
+import { closeChatSockets } from './modules/chat/socket.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -74,6 +77,15 @@ export async function buildApp({
   });
   await app.register(securityPlugin, { config: ctx.config });
   await app.register(authPlugin, { ctx });
+  // before every route, so an upgrade to a path that is not a socket is refused, never hangs
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose(done) {
+      void closeChatSockets(app.websocketServer.clients).then(() => {
+        app.websocketServer.close(() => done());
+      });
+    },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -97,6 +109,8 @@ export async function buildApp({
   await app.register(contactRoutes, { prefix: '/api/base', ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(devOutboxRoutes, { ctx });
+  await app.register(chatRoutes, { prefix: '/api/chat', ctx });
+  await app.register(chatSocketRoutes, { ctx });
 
   await app.register(webStaticPlugin, { build: web, publicUrl: ctx.config.publicUrl });
 
