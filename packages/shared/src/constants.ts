@@ -157,3 +157,10 @@ export const PROOF_CONTENT_TYPES = [
 ] as const;
 export const PROOF_KINDS = ['id_proof', 'qualification_proof'] as const;
 export type ProofKind = (typeof PROOF_KINDS)[number];
+
+// Coins, plans and payments (spec part 2 §9; issue 7)
+/** A coupon reserved by `apply` is released when no payment consumes it within this time. */
+export const COUPON_RESERVATION_MINUTES = 30;
+/** Orders neither verified nor delivered by webhook this long are asked about by reconciliation. */
+export const ORDER_RECONCILE_AFTER_MINUTES = 15;
+export const FREE_PLAN_NAME = 'free';
