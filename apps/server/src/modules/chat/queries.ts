@@ -49,7 +49,7 @@ export interface ChatUserRow {
 
 const CONVERSATION_COLUMNS = `c.id, c.enquiry_id, c.tutor_id, c.student_id, c.created_at, c.last_message_at,
        e.name AS enquiry_name, e.subject AS enquiry_subject, e.class_level AS enquiry_class_level,
-       e.created_at AS enquiry_posted_at,
+       e.posted_at AS enquiry_posted_at,
        t.email AS tutor_email, t.full_name AS tutor_full_name, t.avatar_url AS tutor_avatar,
        s.email AS student_email, s.full_name AS student_full_name, s.avatar_url AS student_avatar`;
 

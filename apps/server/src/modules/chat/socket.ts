@@ -50,7 +50,7 @@ export function socketTokenHook(app: FastifyInstance) {
           done: (error?: unknown) => void,
         ) => unknown;
         const result = hook.call(app, request, reply, (error?: unknown) => {
-          if (error) reject(error instanceof Error ? error : new Error(String(error)));
+          if (error) reject(error instanceof Error ? error : new Error('authentication failed'));
           else resolve();
         });
         if (result instanceof Promise) result.then(() => resolve(), reject);
@@ -83,7 +83,8 @@ export function handleChatSocket(
   };
   const member = { send };
   let leave: (() => Promise<void>) | null = null;
-  let closed = false;
+  // an object, so the checks after each await read the current value
+  const state = { closed: false };
 
   const joined = (async (): Promise<ChatParticipant | null> => {
     const id = Number((request.params as { id?: string }).id);
@@ -106,7 +107,7 @@ export function handleChatSocket(
       return null;
     }
     const stop = await hub.join(id, member);
-    if (closed) {
+    if (state.closed) {
       await stop();
       return null;
     }
@@ -141,7 +142,7 @@ export function handleChatSocket(
   socket.on('message', (data: RawData, isBinary: boolean) => {
     queue = queue.then(async () => {
       const participant = await joined;
-      if (!participant || closed) return;
+      if (!participant || state.closed) return;
       const text = isBinary ? null : rawText(data);
       const frame = text === null ? null : parseClientFrame(text);
       if (!frame) {
@@ -177,7 +178,7 @@ export function handleChatSocket(
   heartbeat.unref();
 
   socket.on('close', () => {
-    closed = true;
+    state.closed = true;
     clearInterval(heartbeat);
     const stop = leave;
     leave = null;
