@@ -28,6 +28,7 @@ import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -111,6 +112,7 @@ export async function buildApp({
   await app.register(devOutboxRoutes, { ctx });
   await app.register(chatRoutes, { prefix: '/api/chat', ctx });
   await app.register(chatSocketRoutes, { ctx });
+  await app.register(reviewsRoutes, { prefix: '/api/reviews', ctx });
 
   await app.register(webStaticPlugin, { build: web, publicUrl: ctx.config.publicUrl });
 
