@@ -2,11 +2,13 @@ import type { RouteObject } from 'react-router';
 
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
+import { chatRoutes } from '../features/chat/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
 import { pageRoutes } from '../features/pages/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
+import { reviewRoutes } from '../features/reviews/routes.tsx';
 
 import { PublicOnly } from './guards/public-only.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
@@ -123,8 +125,7 @@ export const routes: RouteObject[] = [
               },
               ...profileRoutes,
               ...addressRoutes,
-              upcoming('chat', 'Messages'),
-              upcoming('chat/:id', 'Chat'),
+              ...chatRoutes,
             ],
           },
           {
@@ -143,7 +144,7 @@ export const routes: RouteObject[] = [
               upcoming('student/enquiries/add', 'Create Enquiry'),
               upcoming('student/enquiries', 'Your Enquiries'),
               upcoming('student/enquiries/:id', 'Your Enquiry'),
-              upcoming('review/:otherUserId', 'Add Review'),
+              ...reviewRoutes,
             ],
           },
         ],

@@ -6,6 +6,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCoins, useCurrentUser } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 
+import { UnreadMessagesCard } from './unread-messages-card.tsx';
+
 function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:justify-between">
@@ -52,6 +54,8 @@ export function DashboardPage() {
           </Link>
         </section>
       ) : null}
+
+      <UnreadMessagesCard />
 
       <section
         aria-labelledby="account-heading"
