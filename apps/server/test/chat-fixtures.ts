@@ -103,7 +103,7 @@ export function openChat(
     socket,
     frames,
     closed,
-    next(match, timeoutMs = 3000) {
+    next(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = (): boolean => {
           const found = frames.find(match);

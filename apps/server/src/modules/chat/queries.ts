@@ -170,6 +170,14 @@ export interface StoredMessage {
   created_at: Date;
 }
 
+/**
+ * Chat writes commit without waiting for the WAL flush (decision 025): the row is
+ * in the database, for every instance, before it is delivered.
+ */
+export async function relaxCommitFlush(tx: Queryable): Promise<void> {
+  await tx.query('SET LOCAL synchronous_commit = off');
+}
+
 /** Stores a message and moves the conversation's last activity, in one statement. */
 export async function insertMessage(
   db: Queryable,

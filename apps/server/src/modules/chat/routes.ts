@@ -11,7 +11,7 @@ import {
   unreadCountSchema,
 } from './schemas.ts';
 import { getConversationDetail, listConversations, listMessages, unreadCount } from './service.ts';
-import { handleChatSocket, socketTokenHook } from './socket.ts';
+import { chatJoinHook, handleChatSocket } from './socket.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -48,7 +48,7 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const hub = createChatHub(ctx.pubsub);
   app.get(
     '/ws/chat/:id/',
-    { websocket: true, preValidation: socketTokenHook(app) },
+    { websocket: true, preValidation: chatJoinHook(app, ctx, hub) },
     (socket, request) => {
       handleChatSocket(ctx, hub, socket, request);
     },

@@ -34,6 +34,7 @@ import {
   listMessagesAfter,
   listMessagesPage,
   markMessagesRead,
+  relaxCommitFlush,
   type ChatUserRow,
   type ConversationRow,
   type MessageRow,
@@ -250,11 +251,14 @@ export async function sendMessage(
   if (sent > CHAT_RATE_LIMIT_MESSAGES) {
     return { ok: false, code: 'rate_limited', detail: CHAT_MESSAGES.rateLimited };
   }
-  const stored = await insertMessage(ctx.db, {
-    conversationId: participant.conversationId,
-    senderId: participant.user.id,
-    content: checked.text,
-    at: ctx.now(),
+  const stored = await ctx.db.transaction(async (tx) => {
+    await relaxCommitFlush(tx);
+    return insertMessage(tx, {
+      conversationId: participant.conversationId,
+      senderId: participant.user.id,
+      content: checked.text,
+      at: ctx.now(),
+    });
   });
   return {
     ok: true,
@@ -277,10 +281,13 @@ export function markRead(
   participant: ChatParticipant,
   messageIds: readonly number[],
 ): Promise<number[]> {
-  return markMessagesRead(ctx.db, {
-    conversationId: participant.conversationId,
-    readerId: participant.user.id,
-    messageIds,
-    at: ctx.now(),
+  return ctx.db.transaction(async (tx) => {
+    await relaxCommitFlush(tx);
+    return markMessagesRead(tx, {
+      conversationId: participant.conversationId,
+      readerId: participant.user.id,
+      messageIds,
+      at: ctx.now(),
+    });
   });
 }

@@ -24,41 +24,111 @@ const CLOSE_GOING_AWAY = 1001;
 /** How long shutdown waits for sockets to finish their closing handshake. */
 const CLOSE_WAIT_MS = 1_000;
 
+/** A member of the hub that holds frames until its socket is there. */
+interface PendingMember {
+  send(data: string): void;
+  attach(socket: WebSocket): void;
+  isAttached(): boolean;
+}
+
+function pendingMember(): PendingMember {
+  let target: WebSocket | null = null;
+  const held: string[] = [];
+  return {
+    send(data) {
+      if (!target) {
+        held.push(data);
+        return;
+      }
+      if (target.readyState === target.OPEN) target.send(data);
+    },
+    attach(socket) {
+      target = socket;
+      for (const data of held.splice(0)) if (socket.readyState === socket.OPEN) socket.send(data);
+    },
+    isAttached: () => target !== null,
+  };
+}
+
+/** What the upgrade request established before the socket opened. */
+type ChatJoin =
+  | { ok: true; participant: ChatParticipant; member: PendingMember; leave: () => Promise<void> }
+  | { ok: false; code: number; reason: string };
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The socket's token was valid (the chat socket reads it from `?token=`). */
-    socketTokenValid?: boolean;
+    /** Set on chat socket requests before the upgrade. */
+    chatJoin?: ChatJoin;
+  }
+}
+
+/** A joined socket that never opened is let go after this long. */
+const ATTACH_TIMEOUT_MS = 10_000;
+
+const UNAUTHORIZED: ChatJoin = {
+  ok: false,
+  code: CHAT_SOCKET_CLOSE_UNAUTHORIZED,
+  reason: 'Session expired',
+};
+const FORBIDDEN: ChatJoin = { ok: false, code: CHAT_SOCKET_CLOSE_FORBIDDEN, reason: 'Forbidden' };
+
+/** Runs the app's `authenticate` hook (the rules of a bearer token) on the `?token=`; never throws. */
+async function authenticateToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const { token } = request.query as { token?: unknown };
+  if (typeof token !== 'string' || token === '') return false;
+  request.headers.authorization = `Bearer ${token}`;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const hook = app.authenticate as unknown as (
+        this: FastifyInstance,
+        request: FastifyRequest,
+        reply: FastifyReply,
+        done: (error?: unknown) => void,
+      ) => unknown;
+      const result = hook.call(app, request, reply, (error?: unknown) => {
+        if (error) reject(error instanceof Error ? error : new Error('authentication failed'));
+        else resolve();
+      });
+      if (result instanceof Promise) result.then(() => resolve(), reject);
+    });
+    return request.authUser !== null;
+  } catch {
+    return false;
   }
 }
 
 /**
- * Runs the app's `authenticate` hook on the `?token=` of a socket request, so a
- * socket is held to exactly the rules of a bearer token; never throws.
+ * Before the upgrade: checks the token and the participant, and joins the
+ * conversation's channel, so that once the client sees the socket open it
+ * receives every message stored from then on (its catch-up fetch covers the
+ * time before). Refusals are answered after the upgrade, as close codes.
  */
-export function socketTokenHook(app: FastifyInstance) {
+export function chatJoinHook(app: FastifyInstance, ctx: AppContext, hub: ChatHub) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { token } = request.query as { token?: unknown };
-    request.socketTokenValid = false;
-    if (typeof token !== 'string' || token === '') return;
-    request.headers.authorization = `Bearer ${token}`;
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const hook = app.authenticate as unknown as (
-          this: FastifyInstance,
-          request: FastifyRequest,
-          reply: FastifyReply,
-          done: (error?: unknown) => void,
-        ) => unknown;
-        const result = hook.call(app, request, reply, (error?: unknown) => {
-          if (error) reject(error instanceof Error ? error : new Error('authentication failed'));
-          else resolve();
-        });
-        if (result instanceof Promise) result.then(() => resolve(), reject);
-      });
-      request.socketTokenValid = request.authUser !== null;
-    } catch {
-      request.socketTokenValid = false;
+    request.chatJoin = UNAUTHORIZED;
+    if (!(await authenticateToken(app, request, reply)) || !request.authUser) return;
+    const id = Number((request.params as { id?: string }).id);
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+      request.chatJoin = FORBIDDEN;
+      return;
     }
+    const result = await joinConversation(ctx, request.authUser.user_id, id);
+    if (!result.ok) {
+      request.chatJoin = result.reason === 'unauthorized' ? UNAUTHORIZED : FORBIDDEN;
+      return;
+    }
+    const member = pendingMember();
+    const leave = await hub.join(id, member);
+    request.chatJoin = { ok: true, participant: result.participant, member, leave };
+    // an upgrade that never completes must not keep the channel
+    const abandoned = setTimeout(() => {
+      if (!member.isAttached()) void leave();
+    }, ATTACH_TIMEOUT_MS);
+    abandoned.unref();
   };
 }
 
@@ -68,8 +138,8 @@ function errorFrame(code: string, detail: string, tempId?: TempId | null): strin
 }
 
 /**
- * One chat socket: checks the token (4001) and the participant (4003), then
- * handles its frames one at a time, in the order they arrive.
+ * One chat socket: closed with 4001/4003 when the join was refused, otherwise
+ * its frames are handled one at a time, in the order they arrive.
  */
 export function handleChatSocket(
   ctx: AppContext,
@@ -81,39 +151,15 @@ export function handleChatSocket(
   const send = (data: string): void => {
     if (socket.readyState === socket.OPEN) socket.send(data);
   };
-  const member = { send };
-  let leave: (() => Promise<void>) | null = null;
+  const join = request.chatJoin ?? UNAUTHORIZED;
+  if (!join.ok) {
+    socket.close(join.code, join.reason);
+    return;
+  }
+  const { participant } = join;
+  join.member.attach(socket);
   // an object, so the checks after each await read the current value
   const state = { closed: false };
-
-  const joined = (async (): Promise<ChatParticipant | null> => {
-    const id = Number((request.params as { id?: string }).id);
-    if (!request.socketTokenValid || !request.authUser) {
-      socket.close(CHAT_SOCKET_CLOSE_UNAUTHORIZED, 'Session expired');
-      return null;
-    }
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-      socket.close(CHAT_SOCKET_CLOSE_FORBIDDEN, 'Forbidden');
-      return null;
-    }
-    const result = await joinConversation(ctx, request.authUser.user_id, id);
-    if (!result.ok) {
-      socket.close(
-        result.reason === 'unauthorized'
-          ? CHAT_SOCKET_CLOSE_UNAUTHORIZED
-          : CHAT_SOCKET_CLOSE_FORBIDDEN,
-        result.reason === 'unauthorized' ? 'Session expired' : 'Forbidden',
-      );
-      return null;
-    }
-    const stop = await hub.join(id, member);
-    if (state.closed) {
-      await stop();
-      return null;
-    }
-    leave = stop;
-    return result.participant;
-  })();
 
   const handle = async (participant: ChatParticipant, frame: ClientFrame): Promise<void> => {
     if (frame.type === 'chat_message') {
@@ -136,13 +182,11 @@ export function handleChatSocket(
     }
   };
 
-  // frames are queued from the first moment, so nothing sent right after the
-  // opening is lost while the participant is checked
-  let queue: Promise<unknown> = joined;
+  // one frame at a time, in the order they arrive
+  let queue: Promise<unknown> = Promise.resolve();
   socket.on('message', (data: RawData, isBinary: boolean) => {
     queue = queue.then(async () => {
-      const participant = await joined;
-      if (!participant || state.closed) return;
+      if (state.closed) return;
       const text = isBinary ? null : rawText(data);
       const frame = text === null ? null : parseClientFrame(text);
       if (!frame) {
@@ -157,10 +201,6 @@ export function handleChatSocket(
         send(errorFrame('internal_error', CHAT_MESSAGES.sendFailed, tempId));
       }
     });
-  });
-  joined.catch((error: unknown) => {
-    log.error({ err: error }, 'chat socket could not join');
-    socket.close(1011, 'Server error');
   });
 
   let alive = true;
@@ -180,11 +220,9 @@ export function handleChatSocket(
   socket.on('close', () => {
     state.closed = true;
     clearInterval(heartbeat);
-    const stop = leave;
-    leave = null;
-    if (stop) {
-      stop().catch((error: unknown) => log.error({ err: error }, 'chat socket could not leave'));
-    }
+    join
+      .leave()
+      .catch((error: unknown) => log.error({ err: error }, 'chat socket could not leave'));
   });
 }
 

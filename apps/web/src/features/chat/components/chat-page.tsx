@@ -267,7 +267,11 @@ function ChatScreen({ conversationId }: { conversationId: number }) {
             </p>
           ) : null}
         </div>
-        <p className="flex items-center gap-1.5 text-sm text-slate-700" role="status">
+        <p
+          className="flex items-center gap-1.5 text-sm text-slate-700"
+          role="status"
+          data-testid="connection-status"
+        >
           <span
             aria-hidden="true"
             className={`h-2.5 w-2.5 rounded-full ${STATUS_DOT[socket.status]}`}
