@@ -243,7 +243,9 @@ test.describe('chat', () => {
     await student.getByRole('link', { name: 'Add Review' }).click();
     await expect(student).toHaveURL(new RegExp(`/review/${String(conversation.tutorId)}$`));
     await expect(student.getByRole('heading', { name: 'Add Review' })).toBeVisible();
-    await student.getByText('5 out of 5 stars').click();
+    await student
+      .locator('label', { has: student.getByRole('radio', { name: '5 out of 5 stars' }) })
+      .click();
     await student.getByLabel('Your review').fill('Explains clearly and is always on time.');
     await student.getByRole('button', { name: 'Submit Review' }).click();
     await expect(student.getByText('Thank you! Your review has been saved.')).toBeVisible();

@@ -4,7 +4,7 @@ import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
 import { chatRoutes } from '../features/chat/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
+import { LandingPage, landingLoader } from '../features/landing/components/landing-page.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
 import { pageRoutes } from '../features/pages/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicOnly />,
-        children: [{ index: true, element: <LandingPage /> }],
+        children: [{ index: true, element: <LandingPage />, loader: landingLoader }],
       },
       {
         lazy: queryLayout,

@@ -28,6 +28,8 @@ export type ReviewBody = z.input<typeof ReviewBodySchema>;
 export const ReviewSchema = z.object({
   id: z.number().int(),
   tutor: z.number().int(),
+  /** Ours: the tutor's full name (the landing page shows it). */
+  tutor_name: z.string(),
   student: z.object({
     id: z.number().int(),
     full_name: z.string(),

@@ -10,10 +10,12 @@ export interface ReviewRow {
   updated_at: Date;
   student_full_name: string;
   student_avatar: string | null;
+  tutor_full_name: string;
 }
 
 const REVIEW_COLUMNS = `r.id, r.tutor_id, r.student_id, r.rating::int AS rating, r.review_text,
-       r.created_at, r.updated_at, s.full_name AS student_full_name, s.avatar_url AS student_avatar`;
+       r.created_at, r.updated_at, s.full_name AS student_full_name, s.avatar_url AS student_avatar,
+       t.full_name AS tutor_full_name`;
 
 /** Locks the tutor's user row: one tutor's reviews are written one at a time. */
 export async function lockTutor(db: Queryable, tutorId: number): Promise<boolean> {
@@ -75,7 +77,7 @@ export async function refreshTutorRating(db: Queryable, tutorId: number, at: Dat
 
 export async function findReview(db: Queryable, id: number): Promise<ReviewRow | null> {
   const rows = await db.query<ReviewRow>(
-    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id WHERE r.id = $1`,
+    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id WHERE r.id = $1`,
     [id],
   );
   return rows[0] ?? null;
@@ -87,7 +89,7 @@ export async function findReviewOf(
   tutorId: number,
 ): Promise<ReviewRow | null> {
   const rows = await db.query<ReviewRow>(
-    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id
+    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
       WHERE r.student_id = $1 AND r.tutor_id = $2`,
     [studentId, tutorId],
   );
@@ -97,7 +99,7 @@ export async function findReviewOf(
 /** Reviews of one tutor (or of everyone with null), newest first. */
 export async function countReviews(db: Queryable, tutorId: number | null): Promise<number> {
   const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM reviews r JOIN users s ON s.id = r.student_id
+    `SELECT count(*)::int AS count FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
       WHERE ($1::int IS NULL OR r.tutor_id = $1) AND s.is_active`,
     [tutorId],
   );
@@ -111,7 +113,7 @@ export function listReviews(
   offset: number,
 ): Promise<ReviewRow[]> {
   return db.query<ReviewRow>(
-    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id
+    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
       WHERE ($1::int IS NULL OR r.tutor_id = $1) AND s.is_active
       ORDER BY r.updated_at DESC, r.id DESC
       LIMIT $2 OFFSET $3`,

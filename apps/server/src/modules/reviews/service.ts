@@ -28,6 +28,7 @@ function toReview(row: ReviewRow): Review {
   return {
     id: row.id,
     tutor: row.tutor_id,
+    tutor_name: row.tutor_full_name,
     student: { id: row.student_id, full_name: row.student_full_name, avatar: row.student_avatar },
     rating: row.rating,
     review_text: row.review_text,
