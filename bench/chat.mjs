@@ -8,7 +8,8 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_chat REDIS_URL=redis://127.0.0.1:6379 bench/chat
 //
 // Options: --conversations 500 --rate 250 (messages a second, all conversations
-// together) --seconds 10. Prints p50/p99 and the ratios to the bare relay.
+// together) --seconds 10 --ports 4405,4505 (relay and one instance, then the
+// two instances). Prints p50/p99 and the ratios to the bare relay.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,13 +29,13 @@ const { values } = parseArgs({
     conversations: { type: 'string', default: '500' },
     rate: { type: 'string', default: '250' },
     seconds: { type: 'string', default: '10' },
-    'base-port': { type: 'string', default: '4605' },
+    ports: { type: 'string', default: '4405,4505' },
   },
 });
 const CONVERSATIONS = Number(values.conversations);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
-const BASE_PORT = Number(values['base-port']);
+const [PORT_A, PORT_B] = values.ports.split(',').map(Number);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_chat';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = `bench-secret-${randomUUID()}`;
@@ -66,6 +67,21 @@ function startProcess(args, env, readyText) {
       children.delete(child);
       reject(new Error(`process exited (${String(code)}):\n${output}`));
     });
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.removeAllListeners('exit');
+    child.once('exit', () => {
+      children.delete(child);
+      resolve();
+    });
+    child.kill('SIGTERM');
   });
 }
 
@@ -267,10 +283,11 @@ async function main() {
     `bench/chat: ${String(CONVERSATIONS)} conversations, ${String(CONVERSATIONS * 2)} sockets, ${String(RATE)} messages/s for ${String(SECONDS)} s (after ${String(WARMUP_SECONDS)} s warm-up)\n`,
   );
   // the first instance migrates the database before anything is seeded
-  const relayPort = BASE_PORT;
-  const onePort = BASE_PORT + 1;
-  const twoPorts = [BASE_PORT + 2, BASE_PORT + 3];
-  await startRelay(relayPort);
+  // two ports serve the whole run: relay and one instance, then the two instances
+  const relayPort = PORT_A;
+  const onePort = PORT_B;
+  const twoPorts = [PORT_A, PORT_B];
+  const relayProcess = await startRelay(relayPort);
   const one = await startServer(onePort, { redis: false });
   const pairs = await seed();
   const ids = pairs.map((pair) => pair.id);
@@ -286,7 +303,7 @@ async function main() {
     (pair, _side, token) =>
       `ws://127.0.0.1:${String(onePort)}/ws/chat/${String(pair.id)}/?token=${token}`,
   );
-  one.kill('SIGTERM');
+  await Promise.all([stop(one), stop(relayProcess)]);
   await startServer(twoPorts[0], { redis: true });
   await startServer(twoPorts[1], { redis: true });
   const double = await measure(
