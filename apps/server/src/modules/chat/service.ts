@@ -34,7 +34,6 @@ import {
   listMessagesAfter,
   listMessagesPage,
   markMessagesRead,
-  relaxCommitFlush,
   type ChatUserRow,
   type ConversationRow,
   type MessageRow,
@@ -251,14 +250,11 @@ export async function sendMessage(
   if (sent > CHAT_RATE_LIMIT_MESSAGES) {
     return { ok: false, code: 'rate_limited', detail: CHAT_MESSAGES.rateLimited };
   }
-  const stored = await ctx.db.transaction(async (tx) => {
-    await relaxCommitFlush(tx);
-    return insertMessage(tx, {
-      conversationId: participant.conversationId,
-      senderId: participant.user.id,
-      content: checked.text,
-      at: ctx.now(),
-    });
+  const stored = await insertMessage(ctx.db, {
+    conversationId: participant.conversationId,
+    senderId: participant.user.id,
+    content: checked.text,
+    at: ctx.now(),
   });
   return {
     ok: true,
@@ -281,13 +277,10 @@ export function markRead(
   participant: ChatParticipant,
   messageIds: readonly number[],
 ): Promise<number[]> {
-  return ctx.db.transaction(async (tx) => {
-    await relaxCommitFlush(tx);
-    return markMessagesRead(tx, {
-      conversationId: participant.conversationId,
-      readerId: participant.user.id,
-      messageIds,
-      at: ctx.now(),
-    });
+  return markMessagesRead(ctx.db, {
+    conversationId: participant.conversationId,
+    readerId: participant.user.id,
+    messageIds,
+    at: ctx.now(),
   });
 }
