@@ -68,7 +68,7 @@ async function addAddress(page: Page) {
 }
 
 async function chooseFrom(page: Page, label: string, items: string[]) {
-  await page.getByRole('button', { name: label, exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();
   const group = page.getByRole('group', { name: label });
   for (const item of items) {
     await group.getByLabel(`Search ${label}`).fill(item);

@@ -25,7 +25,8 @@ function httpUrl(name: string) {
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // unset: 127.0.0.1 outside production (the dev outbox is not for the network), 0.0.0.0 in it
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -43,6 +44,8 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(30),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.string().default('false'),
@@ -143,6 +146,10 @@ export interface Config {
   corsOrigins: string[];
   logLevel: string;
   bodyLimitBytes: number;
+  /** A request's headers and body must arrive within this; a slow client is cut off. */
+  requestTimeoutMs: number;
+  /** Avatar and document uploads one user may make an hour. */
+  uploadsPerUserPerHour: number;
   webDistDir: string | undefined;
   seedDemoData: boolean;
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
@@ -204,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -215,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    uploadsPerUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

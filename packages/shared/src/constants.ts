@@ -22,7 +22,8 @@ export const LOGIN_FAILURES_PER_IP_LIMIT = 20;
 export const LOGIN_FAILURES_PER_IP_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_SLOWDOWN_AFTER_FAILURES = 3;
 export const LOGIN_SLOWDOWN_STEP_MS = 500;
-export const REGISTRATIONS_PER_IP_LIMIT = 10;
+/** Generous: many families share one mobile-network or office address. */
+export const REGISTRATIONS_PER_IP_LIMIT = 50;
 export const REGISTRATIONS_PER_IP_WINDOW_SECONDS = 60 * 60;
 
 // UI timings
@@ -147,6 +148,8 @@ export const CUSTOM_CLASS_MAX_LENGTH = 100;
 export const PROFILE_LIST_MAX_ITEMS = 200;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MAX_DIMENSION_PX = 512;
+/** Larger images are refused from their header, before any pixel is decoded. */
+export const AVATAR_MAX_INPUT_DIMENSION_PX = 4096;
 export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_CONTENT_TYPES = [
@@ -157,6 +160,18 @@ export const PROOF_CONTENT_TYPES = [
 ] as const;
 export const PROOF_KINDS = ['id_proof', 'qualification_proof'] as const;
 export type ProofKind = (typeof PROOF_KINDS)[number];
+
+/**
+ * Sign-in attempts for one e-mail within its window beyond which even addresses
+ * with no failures of their own are refused (a many-address guessing campaign).
+ */
+export const LOGIN_ATTEMPTS_PER_EMAIL_HARD_LIMIT = 50;
+/** Password hashes computed at once; further ones wait their turn. */
+export const PASSWORD_HASH_CONCURRENCY = 2;
+/** Password hashes waiting for a turn beyond which a request is answered 503 at once. */
+export const PASSWORD_HASH_QUEUE_LIMIT = 200;
+/** The window of the per-user upload limit (`UPLOADS_PER_USER_PER_HOUR`). */
+export const UPLOADS_WINDOW_SECONDS = 60 * 60;
 
 // Coins, plans and payments (spec part 2 §9; issue 7)
 /** A coupon reserved by `apply` is released when no payment consumes it within this time. */

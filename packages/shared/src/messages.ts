@@ -22,8 +22,9 @@ export const MESSAGES = {
   loginFailed: 'Login failed. Please try again.',
   loginOnboardingFallback: 'some error occured',
   invalidCredentials: 'No active account found with the given credentials',
+  // Ours: people behind one shared address (mobile networks, offices) need to know what to do.
   tooManyRegistrations:
-    'Too many accounts were created from your network. Please try again in an hour.',
+    'Too many sign-ups came from your network in the last hour. Please try again later, or sign up over another connection such as mobile data. If this keeps happening, write to support@gurumatch.in.',
   tooManyLoginAttempts:
     'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   loggedOut: 'You have been logged out.',
@@ -48,6 +49,10 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   databaseUnavailable: 'The database is not answering.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
+  serverBusy: 'The server is busy. Please try again in a few seconds.',
+  nulCharacter: 'Text may not contain the NUL character.',
+  malformedMultipart: 'The upload was not a valid form. Please choose the file again and retry.',
+  badUrl: 'The address of this request is not valid.',
 
   // Location and subject search (landing page, address screens)
   geolocationNotSupported: 'Geolocation not supported',

@@ -1,9 +1,39 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+import { PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE_LIMIT } from '@gurumatch/shared/constants';
+import { MESSAGES } from '@gurumatch/shared/messages';
+
+import { AppError } from '../errors.ts';
+
+import { createLimiter, LimiterFullError } from './limiter.ts';
+
 const KEY_LENGTH = 64;
 const PARAMS = { N: 16_384, r: 8, p: 1 } as const;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+/**
+ * Password hashes are the costliest thing a request can ask for: only a few run
+ * at once (the rest wait their turn), so a burst of sign-ins cannot take every
+ * thread the server has for files and DNS.
+ */
+export const passwordHashLimiter = createLimiter(
+  PASSWORD_HASH_CONCURRENCY,
+  PASSWORD_HASH_QUEUE_LIMIT,
+);
+
+async function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  try {
+    return await passwordHashLimiter.run(() => deriveNow(password, salt, options));
+  } catch (error) {
+    if (error instanceof LimiterFullError) {
+      throw new AppError(503, 'service_unavailable', MESSAGES.serverBusy, undefined, {
+        'retry-after': '5',
+      });
+    }
+    throw error;
+  }
+}
+
+function deriveNow(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),

@@ -12,10 +12,11 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { verifyAccessToken } from '../lib/jwt.ts';
+import { isSessionCurrent } from '../modules/auth/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook: a valid bearer access token is required. */
+    /** onRequest hook: a valid bearer access token of an active user's current session. */
     authenticate: onRequestHookHandler;
     /** preHandler hook: the signed-in user must have one of these roles. */
     requireRole: (...roles: Role[]) => preHandlerHookHandler;
@@ -39,7 +40,9 @@ export const authPlugin = fp<{ ctx: AppContext }>(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError(401, 'token_not_valid', MESSAGES.tokenMissing);
       const claims = await verifyAccessToken(ctx.config.jwtSecret, match[1], ctx.now());
-      if (!claims) throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
+      if (!claims || !(await isSessionCurrent(ctx.db, claims))) {
+        throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
+      }
       request.authUser = claims;
     });
     app.decorate(

@@ -16,7 +16,8 @@ export const securityPlugin = fp<{ config: Config }>(
           'script-src': ["'self'"],
           'style-src': ["'self'"],
           'style-src-attr': ["'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          // PUBLIC_URL's origin too: answers carry absolute image URLs built from it.
+          'img-src': ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'", 'ws:', 'wss:'],
           'frame-src': ['https://www.youtube-nocookie.com', 'https://www.google.com'],

@@ -111,6 +111,10 @@ export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>
         maxAge: '1d',
         index: false,
         preCompressed: false,
+        // Public illustrations: clients on other origins may show them (blog featured images).
+        setHeaders: (reply) => {
+          void reply.header('cross-origin-resource-policy', 'cross-origin');
+        },
       });
     }
     const topLevelFiles = fs

@@ -14,6 +14,7 @@ export const PROFILE_MESSAGES = {
 
   // Profile screen (part 2 §2)
   updateProfile: 'Update Profile',
+  manageAddresses: 'Manage Addresses', // ours: the link to /address-management
   verifiedTutor: 'Verified Tutor',
   documentsPending:
     'Your documents are under verification. Please allow up to 24 hours for the verification to complete.',
@@ -52,6 +53,8 @@ export const PROFILE_MESSAGES = {
   proofsUploaded: 'Documents uploaded successfully.',
   avatarWrongType: 'Please upload a JPEG, PNG or WebP image.',
   avatarTooLarge: 'The avatar must be 2 MB or smaller.',
+  avatarTooManyPixels: 'The image is too large. Please use one of at most 4096 × 4096 pixels.',
+  tooManyUploads: 'You have uploaded many files this hour. Please try again later.',
   proofWrongType: 'Please upload a PDF, JPEG, PNG or WebP file.',
   proofTooLarge: 'Each document must be 5 MB or smaller.',
   unexpectedUploadField: 'This upload has a field that is not expected.',

@@ -37,8 +37,17 @@ describe('memory counters', () => {
     expect(await kv.get('k')).toBe(0);
     expect(await kv.increment('k', 60)).toBe(1);
 
-    await kv.delete('k');
+    await kv.increment('k', 60);
+    await kv.decrement('k');
+    expect(await kv.get('k')).toBe(1);
+    await kv.decrement('k');
+    await kv.decrement('k');
     expect(await kv.get('k')).toBe(0);
+
+    await kv.delete('k');
+    await kv.decrement('k');
+    expect(await kv.get('k')).toBe(0);
+    expect(await kv.ttl('k')).toBe(0);
     await kv.close();
   });
 });
@@ -68,8 +77,13 @@ describe.skipIf(!redisUrl)('Redis counters (REDIS_URL)', () => {
       await raw.quit();
     }
 
+    await kv.decrement('k');
+    expect(await kv.get('k')).toBe(1);
     await kv.delete('k');
     expect(await kv.get('k')).toBe(0);
+    await kv.decrement('k');
+    expect(await kv.get('k')).toBe(0);
+    expect(await kv.ttl('k')).toBe(0);
   });
 
   it('count concurrent increments exactly', async () => {

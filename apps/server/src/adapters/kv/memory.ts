@@ -32,6 +32,11 @@ export function createMemoryKv(now: () => number = Date.now): KvStore {
       entries.set(key, entry);
       return Promise.resolve(entry.value);
     },
+    decrement(key) {
+      const entry = live(key);
+      if (entry && entry.value > 0) entry.value -= 1;
+      return Promise.resolve();
+    },
     get: (key) => Promise.resolve(live(key)?.value ?? 0),
     ttl(key) {
       const entry = live(key);

@@ -2,6 +2,12 @@ import { Redis } from 'ioredis';
 
 import type { KvStore } from './index.ts';
 
+/** DECR only a key that exists and is above 0 (a plain DECR would create one without expiry). */
+const DECREMENT_IF_POSITIVE = `
+local value = tonumber(redis.call('GET', KEYS[1]) or '0')
+if value > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /** Counters in Redis, so every instance behind the load balancer sees the same numbers. */
 export function createRedisKv(url: string, prefix: string): KvStore {
   const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, lazyConnect: false });
@@ -14,6 +20,9 @@ export function createRedisKv(url: string, prefix: string): KvStore {
       const [error, value] = results?.[1] ?? [new Error('Redis transaction aborted'), null];
       if (error) throw error;
       return Number(value);
+    },
+    async decrement(key) {
+      await redis.eval(DECREMENT_IF_POSITIVE, 1, key);
     },
     async get(key) {
       return Number((await redis.get(key)) ?? 0);

@@ -641,6 +641,35 @@ describe('POST /api/auth/otp/send/', () => {
     expect(await countRows(t.db, 'phone_otps', 'user_id = $1', [user.userId])).toBe(2);
   });
 
+  it('sends a code to a corrected number at once, while the first number still waits', async () => {
+    const user = await registerUser(t.app);
+    const mistyped = { otp_method: 'sms', phone_number: uniquePhone(), country_code: '+91' };
+    const corrected = { ...mistyped, phone_number: uniquePhone() };
+    expect((await post('/api/auth/otp/send/', mistyped, user.access)).statusCode).toBe(200);
+
+    const changed = await post('/api/auth/otp/send/', corrected, user.access);
+    expect(changed.statusCode).toBe(200);
+    const rows = await t.db.query<{ phone_number: string }>(
+      'SELECT phone_number FROM phone_otps WHERE user_id = $1 ORDER BY id',
+      [user.userId],
+    );
+    expect(rows.map((row) => row.phone_number)).toEqual([
+      mistyped.phone_number,
+      corrected.phone_number,
+    ]);
+
+    expectFailure(
+      await post('/api/auth/otp/send/', mistyped, user.access),
+      429,
+      'Please wait 3:00 before resending',
+    );
+    expectFailure(
+      await post('/api/auth/otp/send/', corrected, user.access),
+      429,
+      'Please wait 3:00 before resending',
+    );
+  });
+
   it(`refuses more than ${String(OTP_DAILY_LIMIT_PER_NUMBER)} codes a day for one number`, async () => {
     const user = await registerUser(t.app);
     const body = { otp_method: 'sms', phone_number: uniquePhone(), country_code: '+91' };

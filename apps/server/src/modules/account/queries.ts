@@ -196,6 +196,22 @@ export async function lockLatestPhoneOtp(
   return rows[0] ?? null;
 }
 
+/** When the user was last sent a code for this number (the resend wait is per number). */
+export async function findLatestPhoneOtpTimeForNumber(
+  db: Queryable,
+  userId: number,
+  countryCode: string,
+  phoneNumber: string,
+): Promise<Date | null> {
+  const rows = await db.query<{ created_at: Date }>(
+    `SELECT created_at FROM phone_otps
+      WHERE user_id = $1 AND country_code = $2 AND phone_number = $3
+      ORDER BY created_at DESC LIMIT 1`,
+    [userId, countryCode, phoneNumber],
+  );
+  return rows[0]?.created_at ?? null;
+}
+
 export async function countPhoneOtpsForNumberSince(
   db: Queryable,
   countryCode: string,

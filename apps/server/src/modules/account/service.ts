@@ -41,6 +41,7 @@ import { isValidEmail } from '@gurumatch/shared/schemas/auth';
 import type { AppContext } from '../../context.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { revokeUserSessions } from '../auth/service.ts';
 
 import {
   consumePhoneOtp,
@@ -51,6 +52,7 @@ import {
   findAccountToken,
   findAccountUserByEmail,
   findAccountUserById,
+  findLatestPhoneOtpTimeForNumber,
   findVerifiedPhoneOwner,
   incrementPhoneOtpAttempts,
   insertAccountToken,
@@ -60,7 +62,6 @@ import {
   lockLatestPhoneOtp,
   markAccountTokenUsed,
   markEmailVerified,
-  revokeAllRefreshTokens,
   setVerifiedPhone,
   updatePasswordHash,
   type AccountTokenRow,
@@ -358,7 +359,7 @@ export async function resetPassword(
     if (!isUsableResetToken(lockedRow, locked, now)) return false;
     await updatePasswordHash(tx, userId, passwordHash, now);
     await markAccountTokenUsed(tx, lockedRow.id, now);
-    await revokeAllRefreshTokens(tx, userId, now);
+    await revokeUserSessions(tx, userId, now);
     return true;
   });
   if (!isReset) throw invalidResetLink();
@@ -427,9 +428,18 @@ export async function sendPhoneOtp(
     if (await findVerifiedPhoneOwner(tx, countryCode, phoneNumber, userId)) {
       throw phoneError(ACCOUNT_MESSAGES.phoneTaken, 'phone_taken');
     }
-    const latest = await lockLatestPhoneOtp(tx, userId);
-    if (latest) {
-      const waitMs = latest.created_at.getTime() + OTP_RESEND_SECONDS * SECOND_MS - now.getTime();
+    // The lock on the user's newest code serialises sends. The wait applies per number, so
+    // 'Change Phone Number' after a mistyped number gets the right one its code at once;
+    // the daily limits per number and per user below still hold.
+    await lockLatestPhoneOtp(tx, userId);
+    const lastForNumber = await findLatestPhoneOtpTimeForNumber(
+      tx,
+      userId,
+      countryCode,
+      phoneNumber,
+    );
+    if (lastForNumber) {
+      const waitMs = lastForNumber.getTime() + OTP_RESEND_SECONDS * SECOND_MS - now.getTime();
       if (waitMs > 0) throw rateLimited(formatResendWait(waitMs / SECOND_MS), waitMs / SECOND_MS);
     }
     const since = new Date(now.getTime() - OTP_DAILY_WINDOW_SECONDS * SECOND_MS);

@@ -574,14 +574,21 @@ describe('sign-in throttling', () => {
     }
   });
 
-  it(`refuses even the right password with 429 and Retry-After after ${String(LOGIN_FAILURES_PER_EMAIL_LIMIT)} failures`, async () => {
+  it(`refuses even the right password with 429 and Retry-After after ${String(LOGIN_FAILURES_PER_EMAIL_LIMIT)} failures, from an address that failed`, async () => {
     const user = await registerUser(t.app);
     const ip = uniqueIp();
-    await failSignIns(user.email, LOGIN_FAILURES_PER_EMAIL_LIMIT, ip);
+    const otherFailingIp = uniqueIp();
+    await failSignIns(user.email, LOGIN_FAILURES_PER_EMAIL_LIMIT - 1, ip);
+    await failSignIns(user.email, 1, otherFailingIp);
     const sessionsBefore = await countRows(t.db, 'refresh_tokens', 'user_id = $1', [user.userId]);
 
     const sameAddress = await signIn(t.app, user.email, user.password, ip);
-    const otherAddress = await signIn(t.app, user.email.toUpperCase(), user.password, uniqueIp());
+    const otherAddress = await signIn(
+      t.app,
+      user.email.toUpperCase(),
+      user.password,
+      otherFailingIp,
+    );
 
     for (const response of [sameAddress, otherAddress]) {
       expect(response.statusCode).toBe(429);
@@ -602,8 +609,9 @@ describe('sign-in throttling', () => {
   it('does not block a different e-mail signing in from another address', async () => {
     const victim = await registerUser(t.app);
     const bystander = await registerUser(t.app);
-    await failSignIns(victim.email, LOGIN_FAILURES_PER_EMAIL_LIMIT, uniqueIp());
-    expect((await signIn(t.app, victim.email, victim.password, uniqueIp())).statusCode).toBe(429);
+    const attacker = uniqueIp();
+    await failSignIns(victim.email, LOGIN_FAILURES_PER_EMAIL_LIMIT, attacker);
+    expect((await signIn(t.app, victim.email, victim.password, attacker)).statusCode).toBe(429);
     t.sleeps.length = 0;
 
     const response = await signIn(t.app, bystander.email, bystander.password, uniqueIp());
@@ -644,12 +652,13 @@ describe('sign-in throttling', () => {
     'lets the e-mail sign in again once the window has passed (in-process counters follow the clock)',
     async () => {
       const user = await registerUser(t.app);
-      await failSignIns(user.email, LOGIN_FAILURES_PER_EMAIL_LIMIT, uniqueIp());
-      expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(429);
+      const ip = uniqueIp();
+      await failSignIns(user.email, LOGIN_FAILURES_PER_EMAIL_LIMIT, ip);
+      expect((await signIn(t.app, user.email, user.password, ip)).statusCode).toBe(429);
 
       t.clock.advance(LOGIN_FAILURES_PER_EMAIL_WINDOW_SECONDS * 1000 + 1000);
 
-      expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(200);
+      expect((await signIn(t.app, user.email, user.password, ip)).statusCode).toBe(200);
     },
   );
 });

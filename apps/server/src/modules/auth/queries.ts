@@ -14,6 +14,7 @@ export interface UserRow {
   is_active: boolean;
   profile_completed_at: Date | null;
   last_login: Date | null;
+  sessions_revoked_at: Date | null;
   created_at: Date;
 }
 
@@ -120,6 +121,32 @@ export async function revokeRefreshFamily(
     'UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL',
     [familyId, at],
   );
+}
+
+export interface SessionStateRow {
+  is_active: boolean;
+  sessions_revoked_at: Date | null;
+}
+
+/** What an access token is checked against on every request: one primary-key read. */
+export async function findSessionState(
+  db: Queryable,
+  userId: number,
+): Promise<SessionStateRow | null> {
+  const rows = await db.query<SessionStateRow>(
+    'SELECT is_active, sessions_revoked_at FROM users WHERE id = $1',
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Moves the user's session epoch: access tokens issued before `at` stop working. */
+export async function updateSessionsRevokedAt(
+  db: Queryable,
+  userId: number,
+  at: Date,
+): Promise<void> {
+  await db.query('UPDATE users SET sessions_revoked_at = $2 WHERE id = $1', [userId, at]);
 }
 
 export async function revokeUserRefreshTokens(

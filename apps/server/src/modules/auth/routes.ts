@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { sendEmailVerification } from '../account/service.ts';
 
 import {
   coinsSchema,
@@ -22,7 +23,11 @@ import {
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/register/', { schema: registerSchema }, async (request, reply) => {
-    const { tokens } = await registerUser(ctx, request.body, request.ip);
+    const { user, tokens } = await registerUser(ctx, request.body, request.ip);
+    // The account exists either way; when mail fails, 'Resend Verification' sends the link again.
+    await sendEmailVerification(ctx, user).catch((error: unknown) => {
+      ctx.log.error({ err: error, user_id: user.id }, 'verification e-mail not sent');
+    });
     return reply.status(201).send(tokens);
   });
 

@@ -16,12 +16,13 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { sendEmailVerification } from '../account/service.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { coinBalanceAt, grantFreePlanOnce } from '../payments/service.ts';
 
 import {
   deleteExpiredRefreshTokens,
   findOnboardingFacts,
+  findSessionState,
   findUserByEmail,
   findUserById,
   insertRefreshToken,
@@ -29,16 +30,12 @@ import {
   lockRefreshToken,
   markRefreshTokenUsed,
   revokeRefreshFamily,
+  revokeUserRefreshTokens,
   updateLastLogin,
+  updateSessionsRevokedAt,
   type UserRow,
 } from './queries.ts';
-import {
-  clearLoginFailures,
-  recordLoginFailure,
-  recordRegistration,
-  throttleLogin,
-  throttleRegistration,
-} from './throttle.ts';
+import { beginLoginAttempt, countRegistrationAttempt } from './throttle.ts';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -62,7 +59,7 @@ async function issueTokenPair(
       username: user.email,
       email: user.email,
       full_name: user.full_name,
-      avatar: user.avatar_url,
+      avatar: toPublicFileUrl(ctx.config.publicUrl, user.avatar_url),
       role: user.role,
       coins: user.role === 'teacher' ? await coinBalanceAt(tx, user.id, now) : 0,
     },
@@ -79,7 +76,10 @@ async function issueTokenPair(
   return { access, refresh: refresh.token };
 }
 
-/** Creates an account and signs it in. Checks run in the order the form checks them. */
+/**
+ * Creates an account and signs it in. Checks run in the order the form checks them.
+ * The caller sends the verification e-mail (the account module owns it).
+ */
 export async function registerUser(
   ctx: AppContext,
   body: RegisterBody,
@@ -91,7 +91,7 @@ export async function registerUser(
       [problem.field]: [problem.message],
     });
   }
-  await throttleRegistration(ctx, ip);
+  await countRegistrationAttempt(ctx, ip);
   const passwordHash = await hashPassword(body.password);
   const registered = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -106,11 +106,6 @@ export async function registerUser(
     await updateLastLogin(tx, user.id, ctx.now());
     return { user, tokens: await issueTokenPair(ctx, tx, user) };
   });
-  await recordRegistration(ctx, ip);
-  // The account exists either way; when mail fails, 'Resend Verification' sends the link again.
-  await sendEmailVerification(ctx, registered.user).catch((error: unknown) => {
-    ctx.log.error({ err: error, user_id: registered.user.id }, 'verification e-mail not sent');
-  });
   return registered;
 }
 
@@ -121,16 +116,21 @@ export async function obtainTokenPair(
   ip: string,
 ): Promise<TokenPair> {
   const email = normalizeEmail(body.username);
-  await throttleLogin(ctx, email, ip);
-  const user = await findUserByEmail(ctx.db, email);
-  const valid = user
-    ? await verifyPassword(body.password, user.password_hash)
-    : await verifyAgainstDummy(body.password);
-  if (!user || !valid || !user.is_active) {
-    await recordLoginFailure(ctx, email, ip);
+  const attempt = await beginLoginAttempt(ctx, email, ip);
+  let succeeded = false;
+  let user: UserRow | null = null;
+  try {
+    user = await findUserByEmail(ctx.db, email);
+    const valid = user
+      ? await verifyPassword(body.password, user.password_hash)
+      : await verifyAgainstDummy(body.password);
+    succeeded = Boolean(user && valid && user.is_active);
+  } finally {
+    await attempt.finish(succeeded);
+  }
+  if (!succeeded || !user) {
     throw new AppError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
   }
-  await clearLoginFailures(ctx, email);
   return ctx.db.transaction(async (tx) => {
     await updateLastLogin(tx, user.id, ctx.now());
     return issueTokenPair(ctx, tx, user);
@@ -159,6 +159,34 @@ export async function rotateRefreshToken(ctx: AppContext, refresh: string): Prom
   if (outcome.reused) throw tokenNotValid(MESSAGES.refreshReused);
   if (!outcome.pair) throw tokenNotValid();
   return outcome.pair;
+}
+
+/**
+ * Ends every signed-in session of a user: their refresh tokens are revoked and
+ * access tokens issued before `at` (compared in whole seconds, as `iat` is) are
+ * refused by `authenticate`. Password resets and suspensions call this.
+ */
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: number,
+  at: Date = new Date(),
+): Promise<void> {
+  await updateSessionsRevokedAt(db, userId, at);
+  await revokeUserRefreshTokens(db, userId, at);
+}
+
+/**
+ * Whether a verified access token still belongs to a session: its user exists,
+ * is active, and the token was issued no earlier than the user's session epoch.
+ */
+export async function isSessionCurrent(
+  db: Queryable,
+  claims: { user_id: number; iat: number },
+): Promise<boolean> {
+  const state = await findSessionState(db, claims.user_id);
+  if (!state?.is_active) return false;
+  if (!state.sessions_revoked_at) return true;
+  return claims.iat >= Math.floor(state.sessions_revoked_at.getTime() / 1000);
 }
 
 export function nextOnboardingStep(facts: {
@@ -199,7 +227,7 @@ export async function getCurrentUser(ctx: AppContext, userId: number): Promise<C
     is_phone_verified: user.is_phone_verified,
     role: user.role,
     full_name: user.full_name,
-    avatar: user.avatar_url,
+    avatar: toPublicFileUrl(ctx.config.publicUrl, user.avatar_url),
     last_login: user.last_login ? user.last_login.toISOString() : null,
   };
 }

@@ -21,6 +21,7 @@ import type {
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 
 import {
   countConversationsOf,
@@ -43,16 +44,34 @@ function usernameOf(email: string): string {
   return email.split('@')[0] ?? '';
 }
 
-function chatUser(id: number, email: string, fullName: string, avatar: string | null): ChatUser {
-  return { id, username: usernameOf(email), full_name: fullName, avatar };
+/** `base` is PUBLIC_URL: avatars are answered as absolute URLs. */
+function chatUser(
+  base: string,
+  id: number,
+  email: string,
+  fullName: string,
+  avatar: string | null,
+): ChatUser {
+  return {
+    id,
+    username: usernameOf(email),
+    full_name: fullName,
+    avatar: toPublicFileUrl(base, avatar),
+  };
 }
 
-function tutorOf(row: ConversationRow): ChatUser {
-  return chatUser(row.tutor_id, row.tutor_email, row.tutor_full_name, row.tutor_avatar);
+function tutorOf(base: string, row: ConversationRow): ChatUser {
+  return chatUser(base, row.tutor_id, row.tutor_email, row.tutor_full_name, row.tutor_avatar);
 }
 
-function studentOf(row: ConversationRow): ChatUser {
-  return chatUser(row.student_id, row.student_email, row.student_full_name, row.student_avatar);
+function studentOf(base: string, row: ConversationRow): ChatUser {
+  return chatUser(
+    base,
+    row.student_id,
+    row.student_email,
+    row.student_full_name,
+    row.student_avatar,
+  );
 }
 
 function enquiryOf(row: ConversationRow): Conversation['enquiry'] {
@@ -65,9 +84,9 @@ function enquiryOf(row: ConversationRow): Conversation['enquiry'] {
   };
 }
 
-function toConversation(row: ConversationRow, userId: number): Conversation {
-  const tutor = tutorOf(row);
-  const student = studentOf(row);
+function toConversation(base: string, row: ConversationRow, userId: number): Conversation {
+  const tutor = tutorOf(base, row);
+  const student = studentOf(base, row);
   return {
     id: row.id,
     participants: [tutor, student],
@@ -79,10 +98,16 @@ function toConversation(row: ConversationRow, userId: number): Conversation {
   };
 }
 
-function toMessage(row: MessageRow): ChatMessage {
+function toMessage(base: string, row: MessageRow): ChatMessage {
   return {
     id: row.id,
-    sender: chatUser(row.sender_id, row.sender_email, row.sender_full_name, row.sender_avatar),
+    sender: chatUser(
+      base,
+      row.sender_id,
+      row.sender_email,
+      row.sender_full_name,
+      row.sender_avatar,
+    ),
     content: row.content,
     read: row.read_at !== null,
     timestamp: new Date(row.created_at).toISOString(),
@@ -154,7 +179,7 @@ export async function listConversations(
   return {
     count,
     ...pageLinks(ctx, '/api/chat/conversations/', query, request, count),
-    results: rows.map((row) => toConversation(row, userId)),
+    results: rows.map((row) => toConversation(ctx.config.publicUrl, row, userId)),
   };
 }
 
@@ -166,7 +191,10 @@ export async function getConversationDetail(
   const row = await conversationOfParticipant(ctx, userId, conversationId);
   return {
     id: row.id,
-    other_user: userId === row.tutor_id ? studentOf(row) : tutorOf(row),
+    other_user:
+      userId === row.tutor_id
+        ? studentOf(ctx.config.publicUrl, row)
+        : tutorOf(ctx.config.publicUrl, row),
     enquiry: enquiryOf(row),
     my_role: userId === row.tutor_id ? 'teacher' : 'student',
     created_at: new Date(row.created_at).toISOString(),
@@ -188,13 +216,22 @@ export async function listMessages(
   const path = `/api/chat/conversations/${String(conversationId)}/messages/`;
   if (query.after !== undefined) {
     const rows = await listMessagesAfter(ctx.db, conversationId, query.after, request.pageSize);
-    return { count: rows.length, next: null, previous: null, results: rows.map(toMessage) };
+    return {
+      count: rows.length,
+      next: null,
+      previous: null,
+      results: rows.map((row) => toMessage(ctx.config.publicUrl, row)),
+    };
   }
   const [count, rows] = await Promise.all([
     countMessages(ctx.db, conversationId),
     listMessagesPage(ctx.db, conversationId, request.pageSize, request.offset),
   ]);
-  return { count, ...pageLinks(ctx, path, query, request, count), results: rows.map(toMessage) };
+  return {
+    count,
+    ...pageLinks(ctx, path, query, request, count),
+    results: rows.map((row) => toMessage(ctx.config.publicUrl, row)),
+  };
 }
 
 export async function unreadCount(ctx: AppContext, userId: number): Promise<UnreadCount> {
@@ -264,7 +301,7 @@ export async function sendMessage(
       message: checked.text,
       sender: participant.user.full_name,
       sender_id: participant.user.id,
-      sender_avatar: participant.user.avatar_url,
+      sender_avatar: toPublicFileUrl(ctx.config.publicUrl, participant.user.avatar_url),
       timestamp: new Date(stored.created_at).toISOString(),
       temp_id: tempId,
     },

@@ -122,7 +122,7 @@ describe('GET /api/blog/blogs/', () => {
       slug: 'post-0',
       title: 'Choosing a home tutor in Jayanagar',
       excerpt: 'Excerpt of Choosing a home tutor in Jayanagar',
-      featured_image: '/content/blog/post-0.svg',
+      featured_image: `${PUBLIC_URL}/content/blog/post-0.svg`,
       tags: ['parents', 'tag-0'],
       created_at: START.toISOString(),
       updated_at: START.toISOString(),

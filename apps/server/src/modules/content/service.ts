@@ -18,6 +18,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 
 import {
   countArticles,
@@ -104,14 +105,14 @@ function splitFullName(fullName: string): { first_name: string; last_name: strin
 
 const FORMER_AUTHOR = { username: 'gurumatch', first_name: 'GuruMatch', last_name: '' };
 
-function toBlogPost(row: BlogPostRow): BlogPost {
+function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     content: sanitizeContentHtml(row.content),
     excerpt: row.excerpt,
-    featured_image: row.featured_image,
+    featured_image: toPublicFileUrl(publicUrl, row.featured_image),
     tags: row.tags,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
@@ -154,14 +155,14 @@ export async function listBlogPosts(ctx: AppContext, query: BlogListQuery): Prom
   return {
     count,
     ...buildPageLinks(ctx, BLOG_LIST_PATH, query, request, count),
-    results: rows.map(toBlogPost),
+    results: rows.map((row) => toBlogPost(row, ctx.config.publicUrl)),
   };
 }
 
 export async function getBlogPost(ctx: AppContext, slug: string): Promise<BlogPost> {
   const row = await findPublishedBlogPostBySlug(ctx.db, slug);
   if (!row) throw notFound();
-  return toBlogPost(row);
+  return toBlogPost(row, ctx.config.publicUrl);
 }
 
 /** FAQ articles, newest first, searched by title, optionally of one category. */

@@ -184,6 +184,8 @@ describe('security headers', () => {
       expect(policy).toContain("default-src 'self'");
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).toMatch(/script-src 'self' 'nonce-[\w+/=-]+'/);
+      // Images come by absolute URLs built from PUBLIC_URL (http://localhost:3000 here).
+      expect(policy).toMatch(/img-src [^;]*http:\/\/localhost:3000/);
       expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
   });

@@ -11,6 +11,7 @@ import {
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 
 import {
   countReviews,
@@ -24,12 +25,16 @@ import {
   type ReviewRow,
 } from './queries.ts';
 
-function toReview(row: ReviewRow): Review {
+function toReview(base: string, row: ReviewRow): Review {
   return {
     id: row.id,
     tutor: row.tutor_id,
     tutor_name: row.tutor_full_name,
-    student: { id: row.student_id, full_name: row.student_full_name, avatar: row.student_avatar },
+    student: {
+      id: row.student_id,
+      full_name: row.student_full_name,
+      avatar: toPublicFileUrl(base, row.student_avatar),
+    },
     rating: row.rating,
     review_text: row.review_text,
     created_at: new Date(row.created_at).toISOString(),
@@ -69,7 +74,7 @@ export async function saveReview(
   });
   const row = await findReview(ctx.db, saved.id);
   if (!row) throw new Error('saveReview: the review vanished');
-  return { created: saved.created, review: toReview(row) };
+  return { created: saved.created, review: toReview(ctx.config.publicUrl, row) };
 }
 
 export async function listTutorReviews(
@@ -96,7 +101,7 @@ export async function listTutorReviews(
     count,
     next: page < lastPage ? link(page + 1) : null,
     previous: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
-    results: rows.map(toReview),
+    results: rows.map((row) => toReview(ctx.config.publicUrl, row)),
   };
 }
 
@@ -106,5 +111,5 @@ export async function findMyReview(
   tutorId: number,
 ): Promise<MyReview> {
   const row = await findReviewOf(ctx.db, studentId, tutorId);
-  return { review: row ? toReview(row) : null };
+  return { review: row ? toReview(ctx.config.publicUrl, row) : null };
 }

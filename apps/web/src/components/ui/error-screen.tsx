@@ -15,7 +15,7 @@ export function ErrorScreen({
 }) {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
-      <p aria-hidden="true" className="text-6xl font-extrabold text-brand-200">
+      <p aria-hidden="true" className="text-6xl font-extrabold text-brand-700">
         {code}
       </p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 
 const BYTES_PER_MEGABYTE = 1024 * 1024;
 
@@ -48,13 +48,14 @@ export function FileInput({
   const inputId = useId();
   const [sizeError, setSizeError] = useState<string | null>(null);
   const shownError = sizeError ?? error;
+  const inputRef = useRef<HTMLInputElement>(null);
   const status = chosenName ? (
     <>
       <span className="font-medium">Chosen:</span> {chosenName}
     </>
-  ) : onRecordText ? (
-    onRecordText
-  ) : null;
+  ) : (
+    (onRecordText ?? 'No file chosen.')
+  );
   const hintId = `${inputId}-hint`;
   const chosenId = `${inputId}-chosen`;
   const errorId = `${inputId}-error`;
@@ -80,7 +81,10 @@ export function FileInput({
       </label>
       <div className="flex items-center gap-3">
         {children}
+        {/* The native control is visually hidden: its own 'No file chosen' text is cut short on
+            phones and repeats the line below. It keeps focus and keyboard use. */}
         <input
+          ref={inputRef}
           id={inputId}
           name={name}
           type="file"
@@ -89,20 +93,27 @@ export function FileInput({
           disabled={disabled}
           onChange={onChange}
           aria-invalid={shownError ? true : undefined}
-          aria-describedby={[hintId, status ? chosenId : null, shownError ? errorId : null]
+          aria-describedby={[hintId, chosenId, shownError ? errorId : null]
             .filter(Boolean)
             .join(' ')}
-          className="block w-full min-w-0 rounded-lg border border-dashed border-slate-300 bg-white p-2 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+          className="peer sr-only"
         />
+        <span
+          aria-hidden="true"
+          onClick={() => {
+            if (!disabled) inputRef.current?.click();
+          }}
+          className="shrink-0 cursor-pointer rounded-md bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-brand-100"
+        >
+          Choose file
+        </span>
       </div>
       <p id={hintId} className="text-sm text-slate-600">
         {kindHint}, up to {formatMegabytes(maxBytes)}.
       </p>
-      {status ? (
-        <p id={chosenId} className="text-sm wrap-anywhere text-slate-800">
-          {status}
-        </p>
-      ) : null}
+      <p id={chosenId} className="text-sm wrap-anywhere text-slate-800">
+        {status}
+      </p>
       {shownError ? (
         <p id={errorId} className="text-sm text-red-700">
           {shownError}

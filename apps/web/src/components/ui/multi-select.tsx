@@ -200,9 +200,7 @@ export function MultiSelect({
     toggleRef.current?.focus();
   };
 
-  const describedBy = [summaryId, hint ? hintId : null, error ? errorId : null]
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
 
   return (
     <div ref={rootRef} role="group" aria-labelledby={labelId} className="flex flex-col gap-1">
@@ -214,8 +212,9 @@ export function MultiSelect({
         type="button"
         aria-expanded={isOpen}
         aria-controls={panelId}
-        aria-labelledby={labelId}
-        aria-describedby={describedBy}
+        // The name holds the visible text too (the summary), as speech input users say it.
+        aria-labelledby={`${labelId} ${summaryId}`}
+        aria-describedby={describedBy || undefined}
         aria-invalid={error ? true : undefined}
         onClick={() => (isOpen ? close() : setIsOpen(true))}
         className={`flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border bg-white px-3 py-2 text-left text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${error ? 'border-red-600' : 'border-slate-300'}`}

@@ -24,7 +24,11 @@ const STYLES: Record<ToastKind, { box: string; icon: string; label: string }> = 
   warning: { box: 'border-amber-600 bg-amber-50 text-amber-900', icon: '⚠', label: 'Warning' },
 };
 
-/** Toasts: four kinds, stacked top right, each gone after five seconds or when closed. */
+/**
+ * Toasts: four kinds, each gone after five seconds or when closed. One toast per kind, the
+ * newest wins, and a success clears the errors and warnings it resolves. Top right on wider
+ * screens; at the bottom on phones, where the top holds the page title.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
@@ -36,7 +40,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const push = useCallback(
     (kind: ToastKind, message: string) => {
       const id = nextId.current++;
-      setItems((list) => [...list.slice(-3), { id, kind, message }]);
+      setItems((list) => [
+        ...list.filter(
+          (item) =>
+            item.kind !== kind &&
+            !(kind === 'success' && (item.kind === 'error' || item.kind === 'warning')),
+        ),
+        { id, kind, message },
+      ]);
       window.setTimeout(() => dismiss(id), TOAST_AUTO_HIDE_MS);
     },
     [dismiss],
@@ -57,7 +68,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div
         aria-live="polite"
-        className="pointer-events-none fixed top-20 right-3 left-3 z-50 flex flex-col items-end gap-2 sm:left-auto sm:w-96"
+        className="pointer-events-none fixed right-3 bottom-3 left-3 z-50 flex flex-col items-end gap-2 sm:top-20 sm:bottom-auto sm:left-auto sm:w-96"
       >
         {items.map((item) => {
           const style = STYLES[item.kind];

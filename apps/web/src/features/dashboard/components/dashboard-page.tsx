@@ -1,18 +1,22 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatPhone } from '../../../lib/format-contact.ts';
 import { useCoins, useCurrentUser } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 
+import { NextSteps } from './next-steps.tsx';
 import { UnreadMessagesCard } from './unread-messages-card.tsx';
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:justify-between">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-900">{value}</dd>
+    <div className="flex flex-col gap-0.5 py-3 sm:flex-row sm:justify-between sm:gap-6">
+      <dt className="shrink-0 text-sm text-slate-600">{label}</dt>
+      <dd className="min-w-0 font-medium text-slate-900 sm:text-right">{value}</dd>
     </div>
   );
 }
@@ -74,9 +78,21 @@ export function DashboardPage() {
             <Row label="Role" value={me.data.role === 'teacher' ? 'Tutor' : 'Student / Parent'} />
             <Row
               label="Email"
-              value={`${me.data.email}${me.data.is_email_verified ? ' (verified)' : ' (not verified)'}`}
+              value={
+                <>
+                  <EmailText email={me.data.email} />
+                  {me.data.is_email_verified ? ' (verified)' : ' (not verified)'}
+                </>
+              }
             />
-            <Row label="Phone" value={me.data.full_phone ?? 'Not added'} />
+            <Row
+              label="Phone"
+              value={
+                me.data.full_phone
+                  ? formatPhone(me.data.full_phone, me.data.phone_number)
+                  : 'Not added'
+              }
+            />
           </dl>
         ) : (
           <p className="mt-2 text-slate-700">
@@ -84,6 +100,8 @@ export function DashboardPage() {
           </p>
         )}
       </section>
+
+      <NextSteps role={user.role} />
     </div>
   );
 }

@@ -101,7 +101,8 @@ export function SuggestionInput({
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
-        aria-expanded={isListShown}
+        // Expanded only while the list of options shows; the no-match line is a status.
+        aria-expanded={isListShown && hasSuggestions}
         aria-controls={hasSuggestions ? listId : undefined}
         aria-activedescendant={active ? `${id}-option-${String(activeIndex)}` : undefined}
         value={value}

@@ -98,6 +98,16 @@ function feeRange(min: number, max: number): string {
   return `Rs ${formatRupees(min)} – Rs ${formatRupees(max)}`;
 }
 
+/** 'Rs 1,500 – Rs 3,000', wrapping only at the dash, never inside an amount. */
+function FeeRange({ min, max }: { min: number; max: number }) {
+  return (
+    <>
+      <span className="whitespace-nowrap">Rs {formatRupees(min)}</span> –{' '}
+      <span className="whitespace-nowrap">Rs {formatRupees(max)}</span>
+    </>
+  );
+}
+
 const LOWEST_FEE = Math.min(...AREA_FEE_TABLE.map((row) => row.min));
 const HIGHEST_FEE = Math.max(...AREA_FEE_TABLE.map((row) => row.max));
 
@@ -344,7 +354,9 @@ export function AreaPage() {
                     <th scope="row" className="px-4 py-3 font-medium text-slate-900">
                       {row.level}
                     </th>
-                    <td className="px-4 py-3 text-slate-800">{feeRange(row.min, row.max)}</td>
+                    <td className="px-4 py-3 text-slate-800">
+                      <FeeRange min={row.min} max={row.max} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -423,8 +435,8 @@ export function AreaPage() {
             Write to{' '}
             <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-white underline">
               {SUPPORT_EMAIL}
-            </a>{' '}
-            ({SUPPORT_HOURS}) or send us a message through the{' '}
+            </a>
+            , {SUPPORT_HOURS}, or send us a message through the{' '}
             <Link to={paths.contactUs} className="font-semibold text-white underline">
               contact form
             </Link>

@@ -52,7 +52,7 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeInTheDocument();
     expect(screen.getByText('12 reviews')).toBeInTheDocument();
     expect(screen.getAllByText('asha@example.com')).not.toHaveLength(0);
-    expect(screen.getByText('+919876543210')).toBeInTheDocument();
+    expect(screen.getByText('+91 98765 43210')).toBeInTheDocument();
     expect(screen.queryByText(/Please allow up to 24 hours/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend Verification' })).not.toBeInTheDocument();
 
@@ -164,12 +164,16 @@ describe('ProfilePage', () => {
     expect(listCalls(calls)).toEqual([`GET ${PROFILE_PATH}`, `GET ${PROFILE_PATH}`]);
   });
 
-  it('links to Update Profile and back to the dashboard', async () => {
+  it('links to Update Profile, Manage Addresses and back to the dashboard', async () => {
     stubApi({ [`GET ${PROFILE_PATH}`]: () => json(200, [verifiedTeacher]) });
     const { user, router } = renderProfile();
 
     const update = await screen.findByRole('link', { name: 'Update Profile' });
     expect(update).toHaveAttribute('href', '/profile/update');
+    expect(screen.getByRole('link', { name: 'Manage Addresses' })).toHaveAttribute(
+      'href',
+      '/address-management',
+    );
     await user.click(screen.getByRole('link', { name: /Back to Dashboard/ }));
 
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();

@@ -8,11 +8,13 @@ import { Link } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { SummaryList } from '../../../components/ui/multi-select.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { formatPhone } from '../../../lib/format-contact.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useMyProfile, useResendVerification } from '../api.ts';
 
@@ -52,7 +54,7 @@ function EmailLine({ profile }: { profile: Profile }) {
   };
   return (
     <div className="flex flex-col items-start gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-      <span className="wrap-anywhere">{profile.email}</span>
+      <EmailText email={profile.email} />
       {profile.is_email_verified ? (
         <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
           Verified
@@ -75,7 +77,9 @@ function ProfileDetails({ profile }: { profile: Profile }) {
   const isTeacher = profile.role === 'teacher';
   const hasDocuments = profile.id_proof !== null || profile.qualification_proof !== null;
   const isPending = isTeacher && hasDocuments && !profile.is_doc_verified;
-  const phone = profile.full_phone ?? profile.phone_number;
+  const phone = profile.full_phone
+    ? formatPhone(profile.full_phone, profile.phone_number)
+    : profile.phone_number;
 
   return (
     <div className="flex flex-col gap-6">
@@ -177,7 +181,12 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         >
           ← Back to Dashboard
         </Link>
-        <ButtonLink to={paths.profileUpdate}>{PROFILE_MESSAGES.updateProfile}</ButtonLink>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <ButtonLink to={paths.addressManagement} variant="secondary">
+            {PROFILE_MESSAGES.manageAddresses}
+          </ButtonLink>
+          <ButtonLink to={paths.profileUpdate}>{PROFILE_MESSAGES.updateProfile}</ButtonLink>
+        </div>
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { useAfterProfileSaved } from '../use-after-profile-saved.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { FormActions } from './form-actions.tsx';
 
-/** A student's profile is the avatar: choose one, upload it, go to the dashboard. */
+/** A student's profile is the avatar: choose one (or keep the one on file), go to the dashboard. */
 export function StudentProfileForm({
   userId,
   fullName,
@@ -27,6 +27,11 @@ export function StudentProfileForm({
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!avatar) {
+      // A photo already on file is kept: the picker says a file is needed only to change it.
+      if (currentAvatar) {
+        await afterSaved({ userId, hasNewAvatar: false, to: paths.dashboard });
+        return;
+      }
       toast.error(PROFILE_MESSAGES.avatarRequired);
       return;
     }
@@ -52,7 +57,7 @@ export function StudentProfileForm({
         currentUrl={currentAvatar}
         name={fullName}
         onFileChange={setAvatar}
-        required
+        required={!currentAvatar}
       />
       <FormActions isSaving={isSaving} />
     </form>

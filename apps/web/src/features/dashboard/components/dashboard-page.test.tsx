@@ -1,0 +1,90 @@
+import type { CurrentUser } from '@gurumatch/shared/schemas/auth';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders, type TestSession } from '../../../testing/render.tsx';
+
+import { DashboardPage } from './dashboard-page.tsx';
+
+const STUDENT: TestSession = { role: 'student', user_id: 8, full_name: 'Ravi Kumar' };
+const TEACHER: TestSession = { role: 'teacher', user_id: 7, full_name: 'Asha Rao' };
+
+function me(overrides: Partial<CurrentUser>): CurrentUser {
+  return {
+    user_id: 8,
+    username: 'ravi',
+    email: 'ravi.kumar@mail.example.in',
+    is_email_verified: true,
+    full_phone: '+919833243110',
+    phone_number: '9833243110',
+    is_phone_verified: true,
+    role: 'student',
+    full_name: 'Ravi Kumar',
+    avatar: null,
+    last_login: null,
+    ...overrides,
+  };
+}
+
+/** Answers GET requests from the table; anything else is a 404. */
+function stubApi(table: Record<string, () => unknown>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((path: string, init: RequestInit = {}) => {
+      const answer = table[`${init.method ?? 'GET'} ${path}`];
+      return Promise.resolve(
+        new Response(JSON.stringify(answer ? answer() : { detail: 'Not found.' }), {
+          status: answer ? 200 : 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DashboardPage', () => {
+  it('gives a student real next steps, including the address management link', async () => {
+    stubApi({ 'GET /api/auth/user/me/': () => me({}) });
+    renderWithProviders([{ path: 'dashboard', element: <DashboardPage /> }], {
+      initialEntries: ['/dashboard'],
+      session: STUDENT,
+    });
+
+    const steps = await screen.findByRole('region', { name: 'Next steps' });
+    expect(within(steps).getByRole('link', { name: /Your addresses/ })).toHaveAttribute(
+      'href',
+      '/address-management',
+    );
+    expect(within(steps).getByRole('link', { name: /Your profile/ })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(steps).getByRole('link', { name: /How GuruMatch works/ })).toHaveAttribute(
+      'href',
+      '/about',
+    );
+    expect(await screen.findByText('+91 98332 43110')).toBeInTheDocument();
+  });
+
+  it('gives a tutor the same links beside the coin balance', async () => {
+    stubApi({
+      'GET /api/auth/user/me/': () => me({ user_id: 7, role: 'teacher' }),
+      'GET /api/auth/user/coins': () => ({ coins: 0 }),
+    });
+    renderWithProviders([{ path: 'dashboard', element: <DashboardPage /> }], {
+      initialEntries: ['/dashboard'],
+      session: TEACHER,
+    });
+
+    const steps = await screen.findByRole('region', { name: 'Next steps' });
+    expect(within(steps).getByRole('link', { name: /Your addresses/ })).toHaveAttribute(
+      'href',
+      '/address-management',
+    );
+    expect(screen.getByRole('region', { name: 'Coin balance' })).toBeInTheDocument();
+  });
+});
