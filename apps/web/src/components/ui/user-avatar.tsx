@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 const COLOURS = [
   'bg-brand-700',
   'bg-emerald-700',
@@ -20,8 +22,17 @@ export function UserAvatar({
   size?: 'sm' | 'md';
 }) {
   const box = size === 'sm' ? 'h-9 w-9 text-sm' : 'h-12 w-12 text-lg';
-  if (src) {
-    return <img src={src} alt="" className={`${box} shrink-0 rounded-full object-cover`} />;
+  // a picture that fails to load falls back to the initial
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        onError={() => setFailed(src)}
+        className={`${box} shrink-0 rounded-full object-cover`}
+      />
+    );
   }
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (

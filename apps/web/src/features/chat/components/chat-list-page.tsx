@@ -61,8 +61,7 @@ export function ChatListPage() {
                       </div>
                       <p className="text-sm text-slate-600">
                         {CHAT_MESSAGES.enquiryId}: {conversation.enquiry.id} ·{' '}
-                        {conversation.enquiry.subject} · {CHAT_MESSAGES.class}{' '}
-                        {conversation.enquiry.class_level}
+                        {conversation.enquiry.subject} · {conversation.enquiry.class_level}
                       </p>
                       <div className="mt-1 flex items-center justify-between gap-2">
                         <p className="truncate text-sm text-slate-800">

@@ -262,8 +262,7 @@ function ChatScreen({ conversationId }: { conversationId: number }) {
           <h1 className="truncate font-semibold text-slate-900">{other?.full_name ?? '…'}</h1>
           {conversation ? (
             <p className="truncate text-sm text-slate-600">
-              {conversation.enquiry.subject} · {CHAT_MESSAGES.class}{' '}
-              {conversation.enquiry.class_level}
+              {conversation.enquiry.subject} · {conversation.enquiry.class_level}
             </p>
           ) : null}
         </div>
