@@ -24,6 +24,7 @@ import { closeChatSockets } from './modules/chat/socket.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { enquiriesRoutes } from './modules/enquiries/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(geoRoutes, { prefix: '/api/geo', ctx });
   await app.register(contentRoutes, { prefix: '/api/blog', ctx });
   await app.register(contactRoutes, { prefix: '/api/base', ctx });
+  await app.register(enquiriesRoutes, { prefix: '/api/enquiry', ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(devOutboxRoutes, { ctx });
   await app.register(chatRoutes, { prefix: '/api/chat', ctx });

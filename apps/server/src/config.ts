@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(30),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  // The sitemap protocol allows at most 50,000 URLs per file; tests lower it.
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   TRUST_PROXY: z.string().default('false'),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
     .number()
@@ -78,6 +80,8 @@ const EnvSchema = z.object({
   MSG91_WHATSAPP_TEMPLATE: z.string().optional(),
   MSG91_WHATSAPP_NAMESPACE: z.string().optional(),
   MSG91_WHATSAPP_LANGUAGE: z.string().default('en'),
+  MSG91_NOTIFY_WHATSAPP_TEMPLATE: z.string().optional(),
+  MSG91_NOTIFY_SMS_TEMPLATE_ID: z.string().optional(),
   MSG91_BASE_URL: httpUrl('MSG91_BASE_URL').default('https://control.msg91.com'),
   // Maps: Google Maps Platform when its key is set, else the offline gazetteer.
   GOOGLE_MAPS_API_KEY: z.string().optional(),
@@ -116,6 +120,9 @@ export interface Msg91Config {
   whatsappTemplate: string;
   whatsappNamespace: string | undefined;
   whatsappLanguage: string;
+  /** Notification templates (a tutor responded): variables tutor name, quote, chat link. */
+  notifyWhatsappTemplate?: string | undefined;
+  notifySmsTemplateId?: string | undefined;
   baseUrl: string;
 }
 
@@ -152,6 +159,8 @@ export interface Config {
   uploadsPerUserPerHour: number;
   webDistDir: string | undefined;
   seedDemoData: boolean;
+  /** At most this many URLs per sitemap file (the index lists the files). */
+  sitemapUrlsPerFile: number;
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
   trustProxy: boolean | string[];
   /** Accounts one client address may create in an hour. */
@@ -226,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     smtpUrl: e.SMTP_URL,
@@ -242,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             whatsappTemplate: e.MSG91_WHATSAPP_TEMPLATE,
             whatsappNamespace: e.MSG91_WHATSAPP_NAMESPACE,
             whatsappLanguage: e.MSG91_WHATSAPP_LANGUAGE,
+            notifyWhatsappTemplate: e.MSG91_NOTIFY_WHATSAPP_TEMPLATE,
+            notifySmsTemplateId: e.MSG91_NOTIFY_SMS_TEMPLATE_ID,
             baseUrl: e.MSG91_BASE_URL,
           }
         : null,

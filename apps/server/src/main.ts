@@ -11,17 +11,23 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { sanitizeStoredContent } from './modules/content/service.ts';
+import { runLeadGuarantee } from './modules/enquiries/service.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
-import { seedContent } from './seed/content/seed-content.ts';
+import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often the 7-day lead guarantee refunds are looked for. */
+const LEAD_GUARANTEE_INTERVAL_MS = 15 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   assertProductionAdapters(config);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
+  // once per row: bodies stored before the current sanitiser (none after the first start)
+  const cleaned = await sanitizeStoredContent({ db, now: () => new Date() });
   const kv = createKv(config.redisUrl);
   const pubsub = createPubSub(config.redisUrl);
   const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
@@ -43,18 +49,32 @@ async function main(): Promise<void> {
     logger: log,
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (cleaned > 0) app.log.info({ rows: cleaned }, 'stored content sanitized');
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
 
   if (config.seedDemoData) {
     await seedDemoData(db, ctx.storage);
-    await seedContent(db);
+    await seedContentIfChanged(db);
     app.log.info('demo data ready');
   }
+
+  // the lead guarantee: refund tutors whose contact the poster left unanswered for 7 days
+  const guarantee = setInterval(() => {
+    runLeadGuarantee(ctx)
+      .then((result) => {
+        if (result.refunded > 0) app.log.info(result, 'lead guarantee refunds');
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'lead guarantee run failed');
+      });
+  }, LEAD_GUARANTEE_INTERVAL_MS);
+  guarantee.unref();
 
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
+    clearInterval(guarantee);
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();

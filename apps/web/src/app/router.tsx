@@ -4,9 +4,9 @@ import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
 import { chatRoutes } from '../features/chat/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
-import { LandingPage, landingLoader } from '../features/landing/components/landing-page.tsx';
+import { studentEnquiryRoutes, teacherEnquiryRoutes } from '../features/enquiries/routes.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
-import { pageRoutes } from '../features/pages/routes.tsx';
+import { contactRoutes, pageRoutes } from '../features/pages/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
 import { reviewRoutes } from '../features/reviews/routes.tsx';
 
@@ -46,8 +46,9 @@ const upcoming = (path: string, title: string): RouteObject => ({
 });
 
 /**
- * The only route table. Everything but the landing page loads lazily, and so
- * does server state (the query layout), to keep the landing page light.
+ * The only route table. Every page loads lazily (the server preloads the chunks
+ * of the page it renders), and so does server state (the query layout), which
+ * the public pages that read through their loaders do without.
  */
 export const routes: RouteObject[] = [
   {
@@ -56,13 +57,23 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicOnly />,
-        children: [{ index: true, element: <LandingPage />, loader: landingLoader }],
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const page = await import('../features/landing/components/landing-page.tsx');
+              return { Component: page.LandingPage, loader: page.landingLoader };
+            },
+          },
+        ],
       },
+      // Public pages whose data comes from their loaders: no server-state layer.
+      ...pageRoutes,
+      ...contentRoutes,
       {
         lazy: queryLayout,
         children: [
-          ...pageRoutes,
-          ...contentRoutes,
+          ...contactRoutes,
           ...onboardingPublicRoutes,
           {
             path: '500',
@@ -130,22 +141,11 @@ export const routes: RouteObject[] = [
           },
           {
             lazy: requireTeacher,
-            children: [
-              upcoming('teacher/upgrade-plan', 'Upgrade Plan'),
-              upcoming('enquiry', 'Enquiries'),
-              upcoming('enquiry/:id', 'Enquiry'),
-              upcoming('starred-enquiries', 'Starred Enquiries'),
-              upcoming('contacted-enquiries', 'Contacted Enquiries'),
-            ],
+            children: [upcoming('teacher/upgrade-plan', 'Upgrade Plan'), ...teacherEnquiryRoutes],
           },
           {
             lazy: requireStudent,
-            children: [
-              upcoming('student/enquiries/add', 'Create Enquiry'),
-              upcoming('student/enquiries', 'Your Enquiries'),
-              upcoming('student/enquiries/:id', 'Your Enquiry'),
-              ...reviewRoutes,
-            ],
+            children: [...studentEnquiryRoutes, ...reviewRoutes],
           },
         ],
       },

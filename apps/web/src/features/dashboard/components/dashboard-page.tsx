@@ -9,6 +9,7 @@ import { formatPhone } from '../../../lib/format-contact.ts';
 import { useCoins, useCurrentUser } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 
+import { StudentEnquiryPanel, TutorEnquiryLinks } from './enquiry-panels.tsx';
 import { NextSteps } from './next-steps.tsx';
 import { UnreadMessagesCard } from './unread-messages-card.tsx';
 
@@ -58,6 +59,8 @@ export function DashboardPage() {
           </Link>
         </section>
       ) : null}
+
+      {isTeacher ? <TutorEnquiryLinks /> : <StudentEnquiryPanel />}
 
       <UnreadMessagesCard />
 
