@@ -4,6 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -18,6 +19,8 @@ import { errorBody } from './errors.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { chatRoutes, chatSocketRoutes } from './modules/chat/routes.ts';
+import { closeChatSockets } from './modules/chat/socket.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -27,6 +30,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -86,6 +90,15 @@ export async function buildApp({
   });
   await app.register(securityPlugin, { config: ctx.config });
   await app.register(authPlugin, { ctx });
+  // before every route, so an upgrade to a path that is not a socket is refused, never hangs
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose(done) {
+      void closeChatSockets(app.websocketServer.clients).then(() => {
+        app.websocketServer.close(() => done());
+      });
+    },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -111,6 +124,9 @@ export async function buildApp({
   await app.register(paymentsRoutes, { prefix: '/api/payments', ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(devOutboxRoutes, { ctx });
+  await app.register(chatRoutes, { prefix: '/api/chat', ctx });
+  await app.register(chatSocketRoutes, { ctx });
+  await app.register(reviewsRoutes, { prefix: '/api/reviews', ctx });
 
   await app.register(webStaticPlugin, { build: web, publicUrl: ctx.config.publicUrl });
 

@@ -1,5 +1,6 @@
 import type { Adapters } from './adapters/index.ts';
 import type { KvStore } from './adapters/kv/index.ts';
+import type { PubSub } from './adapters/pubsub/index.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/connection.ts';
 
@@ -16,6 +17,8 @@ export interface AppContext extends Adapters {
   config: Config;
   db: Db;
   kv: KvStore;
+  /** Messages between server instances (chat fan-out). */
+  pubsub: PubSub;
   /** Current time; tests move it. */
   now: () => Date;
   /** Waits; tests record the waits instead. */

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 
 import { assertProductionAdapters, createAdapters } from './adapters/index.ts';
 import { createKv } from './adapters/kv/index.ts';
+import { createPubSub } from './adapters/pubsub/index.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   // once per row: bodies stored before the current sanitiser (none after the first start)
   const cleaned = await sanitizeStoredContent({ db, now: () => new Date() });
   const kv = createKv(config.redisUrl);
+  const pubsub = createPubSub(config.redisUrl);
   const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const ctx: AppContext = {
     ...createAdapters(config, db),
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     config,
     db,
     kv,
+    pubsub,
     now: () => new Date(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
@@ -82,7 +85,7 @@ async function main(): Promise<void> {
     force.unref();
     void app
       .close()
-      .then(() => Promise.all([db.close(), kv.close()]))
+      .then(() => Promise.all([db.close(), kv.close(), pubsub.close()]))
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

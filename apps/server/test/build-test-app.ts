@@ -19,6 +19,7 @@ import { createAdapters } from '../src/adapters/index.ts';
 import type { KvStore } from '../src/adapters/kv/index.ts';
 import { createMemoryKv } from '../src/adapters/kv/memory.ts';
 import { createRedisKv } from '../src/adapters/kv/redis.ts';
+import { createPubSub, type PubSub } from '../src/adapters/pubsub/index.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext, AppLogger } from '../src/context.ts';
@@ -58,6 +59,11 @@ export interface BuildTestAppOverrides {
   now?: Date;
   /** Receives what services log (default: nothing is kept). */
   log?: AppLogger;
+  /**
+   * Redis channel prefix (with REDIS_URL): give two apps of one file the same
+   * prefix to have them deliver chat to each other like two instances.
+   */
+  pubsubPrefix?: string;
   /** A web build to serve pages from (default: none, the API alone). */
   web?: WebBuild | null;
 }
@@ -171,12 +177,14 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
   const ownsDb = overrides.db === undefined;
   const db = overrides.db ?? (await openTestDb(name));
   const kv = openTestKv(name, clock);
+  const pubsub: PubSub = createPubSub(process.env.REDIS_URL, overrides.pubsubPrefix ?? `${name}:`);
   const ctx: AppContext = {
     ...createAdapters(config, db),
     log: overrides.log ?? SILENT_LOG,
     config,
     db,
     kv,
+    pubsub,
     now: () => clock.now(),
     sleep: (ms) => {
       sleeps.push(ms);
@@ -190,6 +198,7 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
     await app.ready();
   } catch (error) {
     await kv.close();
+    await pubsub.close();
     if (ownsDb) await db.close();
     throw error;
   }
@@ -208,6 +217,7 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
         await app.close();
       } finally {
         await kv.close();
+        await pubsub.close();
         if (ownsDb) await db.close();
         await fs.rm(config.dataDir, { recursive: true, force: true });
       }

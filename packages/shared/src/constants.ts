@@ -75,6 +75,19 @@ export const CHAT_READ_RECEIPT_DELAY_MS = 300;
 export const CHAT_VISIBILITY_THRESHOLD = 0.5;
 export const CHAT_AUTOSCROLL_THRESHOLD_PX = 100;
 export const CHAT_SOCKET_CLOSE_UNAUTHORIZED = 4001;
+export const CHAT_SOCKET_CLOSE_FORBIDDEN = 4003;
+export const CHAT_MESSAGE_MAX_LENGTH = 2_000;
+export const CHAT_RATE_LIMIT_MESSAGES = 20;
+export const CHAT_RATE_LIMIT_WINDOW_SECONDS = 10;
+export const CHAT_MESSAGES_PAGE_SIZE = 50;
+export const CHAT_READ_RECEIPT_MAX_IDS = 200;
+
+// Reviews
+export const REVIEW_TEXT_MAX_LENGTH = 1_000;
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+/** The landing page shows real reviews once there are this many. */
+export const LANDING_REVIEWS_MIN = 3;
 
 // Policies (stated in the policy pages)
 export const POLICY_DATE = '10 Aug 2025';

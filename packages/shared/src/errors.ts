@@ -33,6 +33,11 @@ export const ERROR_CODES = [
   'already_contacted',
   'responses_full',
   'already_reported',
+  // chat and reviews
+  'invalid_frame',
+  'message_blank',
+  'message_too_long',
+  'no_conversation',
   // coins, plans, coupons and payments
   'insufficient_coins',
   'already_refunded',

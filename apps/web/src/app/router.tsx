@@ -2,12 +2,14 @@ import type { RouteObject } from 'react-router';
 
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
+import { chatRoutes } from '../features/chat/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { studentEnquiryRoutes, teacherEnquiryRoutes } from '../features/enquiries/routes.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
 import { contactRoutes, pageRoutes } from '../features/pages/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
+import { reviewRoutes } from '../features/reviews/routes.tsx';
 
 import { PublicOnly } from './guards/public-only.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
@@ -59,10 +61,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({
-              Component: (await import('../features/landing/components/landing-page.tsx'))
-                .LandingPage,
-            }),
+            lazy: async () => {
+              const page = await import('../features/landing/components/landing-page.tsx');
+              return { Component: page.LandingPage, loader: page.landingLoader };
+            },
           },
         ],
       },
@@ -135,8 +137,7 @@ export const routes: RouteObject[] = [
               },
               ...profileRoutes,
               ...addressRoutes,
-              upcoming('chat', 'Messages'),
-              upcoming('chat/:id', 'Chat'),
+              ...chatRoutes,
             ],
           },
           {
@@ -145,7 +146,7 @@ export const routes: RouteObject[] = [
           },
           {
             lazy: requireStudent,
-            children: [...studentEnquiryRoutes, upcoming('review/:otherUserId', 'Add Review')],
+            children: [...studentEnquiryRoutes, ...reviewRoutes],
           },
         ],
       },

@@ -11,6 +11,7 @@ import { useAuth } from '../../auth/auth-provider.tsx';
 
 import { StudentEnquiryPanel, TutorEnquiryLinks } from './enquiry-panels.tsx';
 import { NextSteps } from './next-steps.tsx';
+import { UnreadMessagesCard } from './unread-messages-card.tsx';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -66,6 +67,8 @@ export function DashboardPage() {
       ) : null}
 
       {isTeacher ? <TutorEnquiryLinks /> : <StudentEnquiryPanel />}
+
+      <UnreadMessagesCard />
 
       <section
         aria-labelledby="account-heading"

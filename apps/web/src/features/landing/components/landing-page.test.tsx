@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render.tsx';
 
-import { LandingPage } from './landing-page.tsx';
+import { LandingPage, landingLoader } from './landing-page.tsx';
 
 function LoginProbe() {
   const location = useLocation();
@@ -105,5 +105,46 @@ describe('LandingPage', () => {
     expect(within(reviews).getByText('Anonymous')).toBeInTheDocument();
     expect(within(reviews).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
     expect(within(reviews).getByText('4/5')).toBeInTheDocument();
+  });
+
+  function review(id: number, rating: number) {
+    return {
+      id,
+      tutor: 9,
+      tutor_name: 'Ravi Kumar',
+      student: { id: 100 + id, full_name: `Student ${String(id)}`, avatar: null },
+      rating,
+      review_text: `Real review ${String(id)}`,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    };
+  }
+
+  function renderWithReviews(count: number) {
+    const results = Array.from({ length: Math.min(count, 3) }, (_, i) => review(i + 1, 5 - i));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ count, next: null, previous: null, results })),
+        ),
+      ),
+    );
+    return renderWithProviders([{ index: true, element: <LandingPage />, loader: landingLoader }]);
+  }
+
+  it('shows the latest real reviews once there are at least three', async () => {
+    renderWithReviews(4);
+    const reviews = await screen.findByRole('region', { name: 'Recent Reviews from Students' });
+    expect(await within(reviews).findByText('Real review 1')).toBeInTheDocument();
+    expect(within(reviews).getAllByRole('article')).toHaveLength(3);
+    expect(within(reviews).getAllByText('Taught by Ravi Kumar')).toHaveLength(3);
+  });
+
+  it('keeps the samples while there are fewer than three real reviews', async () => {
+    renderWithReviews(2);
+    const reviews = await screen.findByRole('region', { name: 'Recent Reviews from Students' });
+    expect(within(reviews).queryByText('Real review 1')).not.toBeInTheDocument();
+    expect(within(reviews).getByText('Anonymous')).toBeInTheDocument();
   });
 });

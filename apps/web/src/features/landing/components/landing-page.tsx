@@ -1,11 +1,14 @@
+import { LANDING_REVIEWS_MIN } from '@gurumatch/shared/constants';
+import type { ReviewList } from '@gurumatch/shared/schemas/reviews';
 import { useState, type SubmitEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
+import { apiRequest } from '../../../lib/api.ts';
 
 import { LocationSearch } from './location-search.tsx';
 import { SubjectSearch } from './subject-search.tsx';
@@ -21,7 +24,7 @@ interface SampleReview {
   readonly tutor: string;
 }
 
-/** Hard-coded samples (part 1 §2: the landing page does not fetch reviews). */
+/** Hard-coded samples, shown until there are LANDING_REVIEWS_MIN real reviews. */
 const SAMPLE_REVIEWS: readonly SampleReview[] = [
   {
     id: 1,
@@ -45,6 +48,32 @@ const SAMPLE_REVIEWS: readonly SampleReview[] = [
     tutor: 'Deepa Iyer',
   },
 ];
+
+export interface LandingData {
+  reviews: readonly SampleReview[] | null;
+}
+
+/** The latest real reviews, when there are enough of them; the samples otherwise (or on failure). */
+export async function landingLoader({ request }: LoaderFunctionArgs): Promise<LandingData> {
+  try {
+    const list = await apiRequest<ReviewList>(
+      `/api/reviews/?page_size=${String(LANDING_REVIEWS_MIN)}`,
+      { auth: false, signal: request.signal },
+    );
+    if (list.count < LANDING_REVIEWS_MIN) return { reviews: null };
+    return {
+      reviews: list.results.map((review) => ({
+        id: review.id,
+        rating: review.rating,
+        text: review.review_text,
+        reviewer: review.student.full_name,
+        tutor: review.tutor_name,
+      })),
+    };
+  } catch {
+    return { reviews: null };
+  }
+}
 
 const STEPS: readonly Step[] = [
   {
@@ -115,6 +144,8 @@ function SearchForm() {
 
 /** The public home page: search hero, how it works and sample reviews. */
 export function LandingPage() {
+  const data = useLoaderData<LandingData | undefined>();
+  const reviews = data?.reviews ?? SAMPLE_REVIEWS;
   return (
     <>
       <PageMeta
@@ -145,12 +176,12 @@ export function LandingPage() {
           Recent Reviews from Students
         </h2>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {SAMPLE_REVIEWS.map((review) => (
+          {reviews.map((review) => (
             <li key={review.id}>
               <article className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
                 <StarRating rating={review.rating} />
                 <blockquote className="mt-3 flex-1 text-slate-800">
-                  <p>{review.text}</p>
+                  <p className="whitespace-pre-line">{review.text}</p>
                 </blockquote>
                 <footer className="mt-4 border-t border-slate-100 pt-3 text-sm">
                   <p className="font-semibold text-slate-900">

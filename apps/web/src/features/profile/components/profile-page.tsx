@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { SummaryList } from '../../../components/ui/multi-select.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatPhone } from '../../../lib/format-contact.ts';
@@ -18,7 +19,6 @@ import { useAuth } from '../../auth/auth-provider.tsx';
 import { useMyProfile, useResendVerification } from '../api.ts';
 
 import { Avatar } from './avatar.tsx';
-import { RatingStars } from './rating-stars.tsx';
 
 const ROLE_LABELS = { teacher: 'Tutor', student: 'Student / Parent' } as const;
 

@@ -1,0 +1,230 @@
+import type { Queryable } from '../../db/connection.ts';
+
+/** A conversation with both participants and its enquiry, as the chat screens show it. */
+export interface ConversationRow {
+  id: number;
+  enquiry_id: number;
+  tutor_id: number;
+  student_id: number;
+  created_at: Date;
+  last_message_at: Date | null;
+  enquiry_name: string;
+  enquiry_subject: string;
+  enquiry_class_level: string;
+  enquiry_posted_at: Date;
+  tutor_email: string;
+  tutor_full_name: string;
+  tutor_avatar: string | null;
+  student_email: string;
+  student_full_name: string;
+  student_avatar: string | null;
+  unread_count: number;
+}
+
+export interface MessageRow {
+  id: number;
+  conversation_id: number;
+  sender_id: number;
+  content: string;
+  read_at: Date | null;
+  created_at: Date;
+  sender_email: string;
+  sender_full_name: string;
+  sender_avatar: string | null;
+}
+
+export interface ParticipantRow {
+  conversation_id: number;
+  tutor_id: number;
+  student_id: number;
+}
+
+export interface ChatUserRow {
+  id: number;
+  email: string;
+  full_name: string;
+  avatar_url: string | null;
+  role: 'teacher' | 'student';
+}
+
+const CONVERSATION_COLUMNS = `c.id, c.enquiry_id, c.tutor_id, c.student_id, c.created_at, c.last_message_at,
+       e.name AS enquiry_name, e.subject AS enquiry_subject, e.class_level AS enquiry_class_level,
+       e.posted_at AS enquiry_posted_at,
+       t.email AS tutor_email, t.full_name AS tutor_full_name, t.avatar_url AS tutor_avatar,
+       s.email AS student_email, s.full_name AS student_full_name, s.avatar_url AS student_avatar`;
+
+const CONVERSATION_JOINS = `JOIN enquiries e ON e.id = c.enquiry_id
+  JOIN users t ON t.id = c.tutor_id
+  JOIN users s ON s.id = c.student_id`;
+
+/** Unread messages of `$1` (the caller) in conversation `c`. */
+const UNREAD_OF_CALLER = `(SELECT count(*)::int FROM messages m
+     WHERE m.conversation_id = c.id AND m.sender_id <> $1 AND m.read_at IS NULL)`;
+
+export async function countConversationsOf(db: Queryable, userId: number): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM conversations c WHERE c.tutor_id = $1 OR c.student_id = $1`,
+    [userId],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** The user's conversations, latest activity first (a conversation without messages by its start). */
+export function listConversationsOf(
+  db: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<ConversationRow[]> {
+  return db.query<ConversationRow>(
+    `SELECT ${CONVERSATION_COLUMNS}, ${UNREAD_OF_CALLER} AS unread_count
+       FROM conversations c ${CONVERSATION_JOINS}
+      WHERE c.tutor_id = $1 OR c.student_id = $1
+      ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC
+      LIMIT $2 OFFSET $3`,
+    [userId, limit, offset],
+  );
+}
+
+export async function findConversation(
+  db: Queryable,
+  userId: number,
+  conversationId: number,
+): Promise<ConversationRow | null> {
+  const rows = await db.query<ConversationRow>(
+    `SELECT ${CONVERSATION_COLUMNS}, ${UNREAD_OF_CALLER} AS unread_count
+       FROM conversations c ${CONVERSATION_JOINS}
+      WHERE c.id = $2`,
+    [userId, conversationId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findParticipants(
+  db: Queryable,
+  conversationId: number,
+): Promise<ParticipantRow | null> {
+  const rows = await db.query<ParticipantRow>(
+    'SELECT id AS conversation_id, tutor_id, student_id FROM conversations WHERE id = $1',
+    [conversationId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findActiveUser(db: Queryable, userId: number): Promise<ChatUserRow | null> {
+  const rows = await db.query<ChatUserRow>(
+    'SELECT id, email, full_name, avatar_url, role FROM users WHERE id = $1 AND is_active',
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+const MESSAGE_COLUMNS = `m.id::float8 AS id, m.conversation_id, m.sender_id, m.content, m.read_at, m.created_at,
+       u.email AS sender_email, u.full_name AS sender_full_name, u.avatar_url AS sender_avatar`;
+
+export async function countMessages(db: Queryable, conversationId: number): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM messages WHERE conversation_id = $1',
+    [conversationId],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** A page counted back from the newest message, oldest first. */
+export async function listMessagesPage(
+  db: Queryable,
+  conversationId: number,
+  limit: number,
+  offset: number,
+): Promise<MessageRow[]> {
+  const rows = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS}
+       FROM messages m JOIN users u ON u.id = m.sender_id
+      WHERE m.conversation_id = $1
+      ORDER BY m.id DESC
+      LIMIT $2 OFFSET $3`,
+    [conversationId, limit, offset],
+  );
+  return rows.reverse();
+}
+
+/** Messages newer than `afterId`, oldest first. */
+export function listMessagesAfter(
+  db: Queryable,
+  conversationId: number,
+  afterId: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS}
+       FROM messages m JOIN users u ON u.id = m.sender_id
+      WHERE m.conversation_id = $1 AND m.id > $2
+      ORDER BY m.id
+      LIMIT $3`,
+    [conversationId, afterId, limit],
+  );
+}
+
+export interface StoredMessage {
+  id: number;
+  created_at: Date;
+}
+
+/**
+ * Chat writes commit without waiting for the WAL flush (decision 025): the row is
+ * in the database, for every instance, before it is delivered. `set_config(…, true)`
+ * holds for the statement's own transaction only, and costs no extra round trip.
+ */
+const RELAXED_COMMIT = `relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)`;
+
+/** Stores a message and moves the conversation's last activity, in one statement. */
+export async function insertMessage(
+  db: Queryable,
+  input: { conversationId: number; senderId: number; content: string; at: Date },
+): Promise<StoredMessage> {
+  const rows = await db.query<StoredMessage>(
+    `WITH ${RELAXED_COMMIT},
+     stored AS (
+       INSERT INTO messages (conversation_id, sender_id, content, created_at)
+       VALUES ($1, $2, $3, $4)
+       RETURNING id, created_at
+     ), touched AS (
+       UPDATE conversations SET last_message_at = $4
+        WHERE id = $1 AND (last_message_at IS NULL OR last_message_at < $4)
+     )
+     SELECT stored.id::float8 AS id, stored.created_at FROM stored, relaxed`,
+    [input.conversationId, input.senderId, input.content, input.at],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insertMessage: no row returned');
+  return row;
+}
+
+/** Marks the other side's messages read; answers the ids that were unread until now. */
+export async function markMessagesRead(
+  db: Queryable,
+  input: { conversationId: number; readerId: number; messageIds: readonly number[]; at: Date },
+): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `WITH ${RELAXED_COMMIT},
+     marked AS (
+       UPDATE messages SET read_at = $4
+        WHERE conversation_id = $1 AND sender_id <> $2 AND read_at IS NULL
+          AND id = ANY($3::bigint[])
+        RETURNING id
+     )
+     SELECT marked.id::float8 AS id FROM marked, relaxed`,
+    [input.conversationId, input.readerId, input.messageIds, input.at],
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+export async function countUnreadOf(db: Queryable, userId: number): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count
+       FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE (c.tutor_id = $1 OR c.student_id = $1) AND m.sender_id <> $1 AND m.read_at IS NULL`,
+    [userId],
+  );
+  return rows[0]?.count ?? 0;
+}

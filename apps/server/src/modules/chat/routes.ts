@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../plugins/auth.ts';
+
+import { createChatHub } from './hub.ts';
+import {
+  conversationDetailSchema,
+  listConversationsSchema,
+  listMessagesSchema,
+  unreadCountSchema,
+} from './schemas.ts';
+import { getConversationDetail, listConversations, listMessages, unreadCount } from './service.ts';
+import { chatJoinHook, handleChatSocket } from './socket.ts';
+
+export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/conversations/',
+    { schema: listConversationsSchema, onRequest: app.authenticate },
+    async (request) => listConversations(ctx, actorOf(request).user_id, request.query),
+  );
+
+  app.get(
+    '/conversations/:id/detail/',
+    { schema: conversationDetailSchema, onRequest: app.authenticate },
+    async (request) => getConversationDetail(ctx, actorOf(request).user_id, request.params.id),
+  );
+
+  app.get(
+    '/conversations/:id/messages/',
+    { schema: listMessagesSchema, onRequest: app.authenticate },
+    async (request) =>
+      listMessages(ctx, actorOf(request).user_id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/messages-list/unread_count/',
+    { schema: unreadCountSchema, onRequest: app.authenticate },
+    async (request) => unreadCount(ctx, actorOf(request).user_id),
+  );
+};
+
+/** `/ws/chat/{id}/?token=ACCESS`: the realtime side of a conversation. */
+export const chatSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const hub = createChatHub(ctx.pubsub);
+  app.get(
+    '/ws/chat/:id/',
+    { websocket: true, preValidation: chatJoinHook(app, ctx, hub) },
+    (socket, request) => {
+      handleChatSocket(ctx, hub, socket, request);
+    },
+  );
+};

@@ -1,0 +1,261 @@
+import {
+  parseClientFrame,
+  type ClientFrame,
+  type ServerError,
+  type TempId,
+} from '@gurumatch/shared/chat-events';
+import {
+  CHAT_SOCKET_CLOSE_FORBIDDEN,
+  CHAT_SOCKET_CLOSE_UNAUTHORIZED,
+} from '@gurumatch/shared/constants';
+import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+
+import type { AppContext } from '../../context.ts';
+
+import type { ChatHub } from './hub.ts';
+import { joinConversation, markRead, sendMessage, type ChatParticipant } from './service.ts';
+
+/** A socket that has not answered a ping within this time is dropped. */
+const HEARTBEAT_MS = 30_000;
+/** Close code of a server that is shutting down (the client reconnects). */
+const CLOSE_GOING_AWAY = 1001;
+/** How long shutdown waits for sockets to finish their closing handshake. */
+const CLOSE_WAIT_MS = 1_000;
+
+/** A member of the hub that holds frames until its socket is there. */
+interface PendingMember {
+  send(data: string): void;
+  attach(socket: WebSocket): void;
+  isAttached(): boolean;
+}
+
+function pendingMember(): PendingMember {
+  let target: WebSocket | null = null;
+  const held: string[] = [];
+  return {
+    send(data) {
+      if (!target) {
+        held.push(data);
+        return;
+      }
+      if (target.readyState === target.OPEN) target.send(data);
+    },
+    attach(socket) {
+      target = socket;
+      for (const data of held.splice(0)) if (socket.readyState === socket.OPEN) socket.send(data);
+    },
+    isAttached: () => target !== null,
+  };
+}
+
+/** What the upgrade request established before the socket opened. */
+type ChatJoin =
+  | { ok: true; participant: ChatParticipant; member: PendingMember; leave: () => Promise<void> }
+  | { ok: false; code: number; reason: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on chat socket requests before the upgrade. */
+    chatJoin?: ChatJoin;
+  }
+}
+
+/** A joined socket that never opened is let go after this long. */
+const ATTACH_TIMEOUT_MS = 10_000;
+
+const UNAUTHORIZED: ChatJoin = {
+  ok: false,
+  code: CHAT_SOCKET_CLOSE_UNAUTHORIZED,
+  reason: 'Session expired',
+};
+const FORBIDDEN: ChatJoin = { ok: false, code: CHAT_SOCKET_CLOSE_FORBIDDEN, reason: 'Forbidden' };
+
+/** Runs the app's `authenticate` hook (the rules of a bearer token) on the `?token=`; never throws. */
+async function authenticateToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const { token } = request.query as { token?: unknown };
+  if (typeof token !== 'string' || token === '') return false;
+  request.headers.authorization = `Bearer ${token}`;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const hook = app.authenticate as unknown as (
+        this: FastifyInstance,
+        request: FastifyRequest,
+        reply: FastifyReply,
+        done: (error?: unknown) => void,
+      ) => unknown;
+      const result = hook.call(app, request, reply, (error?: unknown) => {
+        if (error) reject(error instanceof Error ? error : new Error('authentication failed'));
+        else resolve();
+      });
+      if (result instanceof Promise) result.then(() => resolve(), reject);
+    });
+    return request.authUser !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Before the upgrade: checks the token and the participant, and joins the
+ * conversation's channel, so that once the client sees the socket open it
+ * receives every message stored from then on (its catch-up fetch covers the
+ * time before). Refusals are answered after the upgrade, as close codes.
+ */
+export function chatJoinHook(app: FastifyInstance, ctx: AppContext, hub: ChatHub) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    request.chatJoin = UNAUTHORIZED;
+    if (!(await authenticateToken(app, request, reply)) || !request.authUser) return;
+    const id = Number((request.params as { id?: string }).id);
+    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+      request.chatJoin = FORBIDDEN;
+      return;
+    }
+    const result = await joinConversation(ctx, request.authUser.user_id, id);
+    if (!result.ok) {
+      request.chatJoin = result.reason === 'unauthorized' ? UNAUTHORIZED : FORBIDDEN;
+      return;
+    }
+    const member = pendingMember();
+    const leave = await hub.join(id, member);
+    request.chatJoin = { ok: true, participant: result.participant, member, leave };
+    // an upgrade that never completes must not keep the channel
+    const abandoned = setTimeout(() => {
+      if (!member.isAttached()) void leave();
+    }, ATTACH_TIMEOUT_MS);
+    abandoned.unref();
+  };
+}
+
+function errorFrame(code: string, detail: string, tempId?: TempId | null): string {
+  const frame: ServerError = { type: 'error', code, detail, temp_id: tempId ?? null };
+  return JSON.stringify(frame);
+}
+
+/**
+ * One chat socket: closed with 4001/4003 when the join was refused, otherwise
+ * its frames are handled one at a time, in the order they arrive.
+ */
+export function handleChatSocket(
+  ctx: AppContext,
+  hub: ChatHub,
+  socket: WebSocket,
+  request: FastifyRequest,
+): void {
+  const log = request.log;
+  const send = (data: string): void => {
+    if (socket.readyState === socket.OPEN) socket.send(data);
+  };
+  const join = request.chatJoin ?? UNAUTHORIZED;
+  if (!join.ok) {
+    socket.close(join.code, join.reason);
+    return;
+  }
+  const { participant } = join;
+  join.member.attach(socket);
+  // an object, so the checks after each await read the current value
+  const state = { closed: false };
+
+  const handle = async (participant: ChatParticipant, frame: ClientFrame): Promise<void> => {
+    if (frame.type === 'chat_message') {
+      const tempId = frame.temp_id ?? null;
+      const sent = await sendMessage(ctx, participant, frame.message, tempId);
+      if (!sent.ok) {
+        send(errorFrame(sent.code, sent.detail, tempId));
+        return;
+      }
+      await hub.publish(participant.conversationId, sent.frame);
+      return;
+    }
+    const ids = await markRead(ctx, participant, frame.message_ids);
+    if (ids.length > 0) {
+      await hub.publish(participant.conversationId, {
+        type: 'read_receipt',
+        message_ids: ids,
+        reader_id: participant.user.id,
+      });
+    }
+  };
+
+  // one frame at a time, in the order they arrive
+  let queue: Promise<unknown> = Promise.resolve();
+  socket.on('message', (data: RawData, isBinary: boolean) => {
+    queue = queue.then(async () => {
+      if (state.closed) return;
+      const text = isBinary ? null : rawText(data);
+      const frame = text === null ? null : parseClientFrame(text);
+      if (!frame) {
+        send(errorFrame('invalid_frame', CHAT_MESSAGES.invalidFrame));
+        return;
+      }
+      try {
+        await handle(participant, frame);
+      } catch (error) {
+        log.error({ err: error }, 'chat frame failed');
+        const tempId = frame.type === 'chat_message' ? (frame.temp_id ?? null) : null;
+        send(errorFrame('internal_error', CHAT_MESSAGES.sendFailed, tempId));
+      }
+    });
+  });
+
+  let alive = true;
+  socket.on('pong', () => {
+    alive = true;
+  });
+  const heartbeat = setInterval(() => {
+    if (!alive) {
+      socket.terminate();
+      return;
+    }
+    alive = false;
+    socket.ping();
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  socket.on('close', () => {
+    state.closed = true;
+    clearInterval(heartbeat);
+    join
+      .leave()
+      .catch((error: unknown) => log.error({ err: error }, 'chat socket could not leave'));
+  });
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+/**
+ * On shutdown: every chat socket is told the server is going away (its client
+ * reconnects to another instance), given a moment to close, then dropped.
+ */
+export async function closeChatSockets(clients: Iterable<WebSocket>): Promise<void> {
+  const open = [...clients];
+  await Promise.all(
+    open.map(
+      (client) =>
+        new Promise<void>((resolve) => {
+          if (client.readyState === client.CLOSED) {
+            resolve();
+            return;
+          }
+          const timer = setTimeout(() => {
+            client.terminate();
+            resolve();
+          }, CLOSE_WAIT_MS);
+          client.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          client.close(CLOSE_GOING_AWAY, 'Server shutting down');
+        }),
+    ),
+  );
+}

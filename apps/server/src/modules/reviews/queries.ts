@@ -1,0 +1,122 @@
+import type { Queryable } from '../../db/connection.ts';
+
+export interface ReviewRow {
+  id: number;
+  tutor_id: number;
+  student_id: number;
+  rating: number;
+  review_text: string;
+  created_at: Date;
+  updated_at: Date;
+  student_full_name: string;
+  student_avatar: string | null;
+  tutor_full_name: string;
+}
+
+const REVIEW_COLUMNS = `r.id, r.tutor_id, r.student_id, r.rating::int AS rating, r.review_text,
+       r.created_at, r.updated_at, s.full_name AS student_full_name, s.avatar_url AS student_avatar,
+       t.full_name AS tutor_full_name`;
+
+/** Locks the tutor's user row: one tutor's reviews are written one at a time. */
+export async function lockTutor(db: Queryable, tutorId: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT id FROM users WHERE id = $1 AND role = 'teacher' AND is_active FOR UPDATE`,
+    [tutorId],
+  );
+  return rows.length > 0;
+}
+
+export async function hasConversationBetween(
+  db: Queryable,
+  studentId: number,
+  tutorId: number,
+): Promise<boolean> {
+  const rows = await db.query<{ found: number }>(
+    'SELECT 1 AS found FROM conversations WHERE student_id = $1 AND tutor_id = $2 LIMIT 1',
+    [studentId, tutorId],
+  );
+  return rows.length > 0;
+}
+
+/** Writes the student's review of the tutor, replacing an earlier one; `created` tells which. */
+export async function upsertReview(
+  db: Queryable,
+  input: { tutorId: number; studentId: number; rating: number; text: string; at: Date },
+): Promise<{ id: number; created: boolean }> {
+  const rows = await db.query<{ id: number; created: boolean }>(
+    `INSERT INTO reviews (tutor_id, student_id, rating, review_text, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $5)
+     ON CONFLICT (student_id, tutor_id)
+       DO UPDATE SET rating = EXCLUDED.rating, review_text = EXCLUDED.review_text,
+                     updated_at = EXCLUDED.updated_at
+     RETURNING id, (xmax = 0) AS created`,
+    [input.tutorId, input.studentId, input.rating, input.text, input.at],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('upsertReview: no row returned');
+  return row;
+}
+
+/** Sets the profile's rating (average, 2 decimals) and review count from its reviews. */
+export async function refreshTutorRating(db: Queryable, tutorId: number, at: Date): Promise<void> {
+  // the profile row is made on first use
+  await db.query(
+    `INSERT INTO profiles (user_id, created_at, last_updated) VALUES ($1, $2, $2)
+     ON CONFLICT (user_id) DO NOTHING`,
+    [tutorId, at],
+  );
+  await db.query(
+    `UPDATE profiles p
+        SET rating = COALESCE(agg.average, 0), review_count = agg.total
+       FROM (SELECT round(avg(rating)::numeric, 2) AS average, count(*)::int AS total
+               FROM reviews WHERE tutor_id = $1) AS agg
+      WHERE p.user_id = $1`,
+    [tutorId],
+  );
+}
+
+export async function findReview(db: Queryable, id: number): Promise<ReviewRow | null> {
+  const rows = await db.query<ReviewRow>(
+    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id WHERE r.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findReviewOf(
+  db: Queryable,
+  studentId: number,
+  tutorId: number,
+): Promise<ReviewRow | null> {
+  const rows = await db.query<ReviewRow>(
+    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
+      WHERE r.student_id = $1 AND r.tutor_id = $2`,
+    [studentId, tutorId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Reviews of one tutor (or of everyone with null), newest first. */
+export async function countReviews(db: Queryable, tutorId: number | null): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
+      WHERE ($1::int IS NULL OR r.tutor_id = $1) AND s.is_active`,
+    [tutorId],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export function listReviews(
+  db: Queryable,
+  tutorId: number | null,
+  limit: number,
+  offset: number,
+): Promise<ReviewRow[]> {
+  return db.query<ReviewRow>(
+    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
+      WHERE ($1::int IS NULL OR r.tutor_id = $1) AND s.is_active
+      ORDER BY r.updated_at DESC, r.id DESC
+      LIMIT $2 OFFSET $3`,
+    [tutorId, limit, offset],
+  );
+}

@@ -1,0 +1,115 @@
+import { PAGE_SIZE } from '@gurumatch/shared/constants';
+import { REVIEW_MESSAGES } from '@gurumatch/shared/messages/chat';
+import {
+  ReviewBodySchema,
+  type MyReview,
+  type Review,
+  type ReviewBody,
+  type ReviewList,
+  type ReviewListQuery,
+} from '@gurumatch/shared/schemas/reviews';
+
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
+
+import {
+  countReviews,
+  findReview,
+  findReviewOf,
+  hasConversationBetween,
+  listReviews,
+  lockTutor,
+  refreshTutorRating,
+  upsertReview,
+  type ReviewRow,
+} from './queries.ts';
+
+function toReview(base: string, row: ReviewRow): Review {
+  return {
+    id: row.id,
+    tutor: row.tutor_id,
+    tutor_name: row.tutor_full_name,
+    student: {
+      id: row.student_id,
+      full_name: row.student_full_name,
+      avatar: toPublicFileUrl(base, row.student_avatar),
+    },
+    rating: row.rating,
+    review_text: row.review_text,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/**
+ * Writes a student's review of a tutor they have a conversation with; a second
+ * review replaces the first. The tutor's rating and review count follow in the
+ * same transaction.
+ */
+export async function saveReview(
+  ctx: AppContext,
+  studentId: number,
+  body: ReviewBody,
+): Promise<{ created: boolean; review: Review }> {
+  const input = ReviewBodySchema.parse(body);
+  const saved = await ctx.db.transaction(async (tx) => {
+    if (!(await lockTutor(tx, input.tutor))) {
+      throw new AppError(400, 'validation_error', REVIEW_MESSAGES.notTutor, {
+        tutor: [REVIEW_MESSAGES.notTutor],
+      });
+    }
+    if (!(await hasConversationBetween(tx, studentId, input.tutor))) {
+      throw new AppError(403, 'no_conversation', REVIEW_MESSAGES.noConversation);
+    }
+    const result = await upsertReview(tx, {
+      tutorId: input.tutor,
+      studentId,
+      rating: input.rating,
+      text: input.review_text,
+      at: ctx.now(),
+    });
+    await refreshTutorRating(tx, input.tutor, ctx.now());
+    return result;
+  });
+  const row = await findReview(ctx.db, saved.id);
+  if (!row) throw new Error('saveReview: the review vanished');
+  return { created: saved.created, review: toReview(ctx.config.publicUrl, row) };
+}
+
+export async function listTutorReviews(
+  ctx: AppContext,
+  query: ReviewListQuery,
+): Promise<ReviewList> {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? PAGE_SIZE;
+  const tutorId = query.tutor ?? null;
+  const [count, rows] = await Promise.all([
+    countReviews(ctx.db, tutorId),
+    listReviews(ctx.db, tutorId, pageSize, (page - 1) * pageSize),
+  ]);
+  const lastPage = Math.max(1, Math.ceil(count / pageSize));
+  const link = (target: number): string => {
+    const params = new URLSearchParams();
+    if (query.tutor !== undefined) params.set('tutor', String(query.tutor));
+    if (query.page_size !== undefined) params.set('page_size', String(query.page_size));
+    if (target > 1) params.set('page', String(target));
+    const search = params.toString();
+    return `${ctx.config.publicUrl}/api/reviews/${search ? `?${search}` : ''}`;
+  };
+  return {
+    count,
+    next: page < lastPage ? link(page + 1) : null,
+    previous: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
+    results: rows.map((row) => toReview(ctx.config.publicUrl, row)),
+  };
+}
+
+export async function findMyReview(
+  ctx: AppContext,
+  studentId: number,
+  tutorId: number,
+): Promise<MyReview> {
+  const row = await findReviewOf(ctx.db, studentId, tutorId);
+  return { review: row ? toReview(ctx.config.publicUrl, row) : null };
+}

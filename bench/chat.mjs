@@ -1,0 +1,333 @@
+// Chat latency, sender → receiver, measured in one run against a bare `ws`
+// relay: 1,000 sockets in 500 conversations; every message of the chat server is
+// stored in PostgreSQL before it is delivered. Three set-ups, each in processes
+// of their own: the bare relay, one instance (in-process pub/sub), and two
+// instances through Redis (each conversation's tutor on one, student on the other).
+//
+//   createdb -h 127.0.0.1 -U postgres bench_chat
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_chat REDIS_URL=redis://127.0.0.1:6379 bench/chat
+//
+// Options: --conversations 500 --rate 250 (messages a second, all conversations
+// together) --seconds 10 --ports 4405,4505 (relay and one instance, then the
+// two instances). Prints p50/p99 and the ratios to the bare relay.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    conversations: { type: 'string', default: '500' },
+    rate: { type: 'string', default: '250' },
+    seconds: { type: 'string', default: '10' },
+    ports: { type: 'string', default: '4405,4505' },
+  },
+});
+const CONVERSATIONS = Number(values.conversations);
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const [PORT_A, PORT_B] = values.ports.split(',').map(Number);
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_chat';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const JWT_SECRET = `bench-secret-${randomUUID()}`;
+const WARMUP_SECONDS = 2;
+
+const children = new Set();
+function stopChildren() {
+  for (const child of children) child.kill('SIGTERM');
+}
+process.on('exit', stopChildren);
+process.on('SIGINT', () => process.exit(130));
+
+function startProcess(args, env, readyText) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (output.includes(readyText)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      children.delete(child);
+      reject(new Error(`process exited (${String(code)}):\n${output}`));
+    });
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.removeAllListeners('exit');
+    child.once('exit', () => {
+      children.delete(child);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function startServer(port, { redis }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-'));
+  return startProcess(
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL,
+      ...(redis ? { REDIS_URL } : { REDIS_URL: '' }),
+      JWT_SECRET,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+    },
+    'GuruMatch is running',
+  );
+}
+
+function startRelay(port) {
+  return startProcess([path.join(root, 'bench/chat-relay.mjs'), String(port)], {}, 'relay ready');
+}
+
+/** Users, enquiries and conversations for the run, straight in the database. */
+async function seed() {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const run = randomUUID().slice(0, 8);
+  const users = await db.query(
+    `INSERT INTO users (email, password_hash, full_name, role)
+     SELECT 'bench-' || $1 || '-' || g || '@example.in', 'x', 'Bench ' || g,
+            CASE WHEN g % 2 = 0 THEN 'teacher' ELSE 'student' END
+       FROM generate_series(0, $2 * 2 - 1) AS g
+     RETURNING id, email, full_name, role`,
+    [run, CONVERSATIONS],
+  );
+  const tutors = users.rows.filter((u) => u.role === 'teacher');
+  const students = users.rows.filter((u) => u.role === 'student');
+  const pairs = [];
+  for (let i = 0; i < CONVERSATIONS; i += 1) {
+    const tutor = tutors[i];
+    const student = students[i];
+    const enquiry = await db.query(
+      `INSERT INTO enquiries (student_id, name, study_mode, class_level, subject, language, user_budget,
+                              when_to_start, formatted_address, latitude, longitude, coins_required,
+                              posted_at, expires_at)
+       VALUES ($1, 'Bench enquiry', 'online', 'Class 10', 'Mathematics', 'English', 500,
+               'immediately', 'Bench', 28.5, 77.0, 20, now(), now() + interval '30 days')
+       RETURNING id`,
+      [student.id],
+    );
+    const conversation = await db.query(
+      `INSERT INTO conversations (enquiry_id, tutor_id, student_id) VALUES ($1, $2, $3) RETURNING id`,
+      [enquiry.rows[0].id, tutor.id, student.id],
+    );
+    pairs.push({ id: conversation.rows[0].id, tutor, student });
+  }
+  await db.end();
+  return pairs;
+}
+
+function tokenFor(user) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    token_type: 'access',
+    user_id: user.id,
+    username: user.email,
+    email: user.email,
+    full_name: user.full_name,
+    avatar: null,
+    role: user.role,
+    coins: 0,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .setJti(randomUUID())
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+function open(url) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`closed ${String(code)} before use`)));
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Opens both sockets of every conversation (tutor on `urlA`, student on
+ * `urlB`), then sends RATE messages a second, spread evenly over the
+ * conversations and alternating sides, and records when the other side gets
+ * each one.
+ */
+async function measure(name, pairs, socketUrl) {
+  const latencies = [];
+  let sent = 0;
+  let received = 0;
+  let errors = 0;
+  let measuring = false;
+  const sockets = [];
+  for (let i = 0; i < pairs.length; i += 50) {
+    const batch = pairs.slice(i, i + 50);
+    const opened = await Promise.all(
+      batch.map(async (pair) => {
+        const [tutorToken, studentToken] = await Promise.all([
+          tokenFor(pair.tutor),
+          tokenFor(pair.student),
+        ]);
+        const tutor = await open(socketUrl(pair, 'tutor', tutorToken));
+        const student = await open(socketUrl(pair, 'student', studentToken));
+        return { tutor, student, pair };
+      }),
+    );
+    sockets.push(...opened);
+  }
+  for (const { tutor, student, pair } of sockets) {
+    for (const [socket, own] of [
+      [tutor, pair.tutor.id],
+      [student, pair.student.id],
+    ]) {
+      socket.on('message', (data) => {
+        const frame = JSON.parse(data.toString());
+        if (frame.type === 'error') {
+          errors += 1;
+          return;
+        }
+        if (frame.type !== 'chat_message' || frame.sender_id === own) return;
+        received += 1;
+        if (measuring) latencies.push(performance.now() - Number(frame.temp_id));
+      });
+    }
+  }
+
+  const interval = 1000 / RATE;
+  const total = Math.round(RATE * (SECONDS + WARMUP_SECONDS));
+  const start = performance.now();
+  for (let n = 0; n < total; n += 1) {
+    const due = start + n * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    measuring = n >= RATE * WARMUP_SECONDS;
+    const entry = sockets[n % sockets.length];
+    const fromTutor = Math.floor(n / sockets.length) % 2 === 0;
+    const socket = fromTutor ? entry.tutor : entry.student;
+    socket.send(
+      JSON.stringify({
+        type: 'chat_message',
+        message: `bench ${String(n)}`,
+        temp_id: performance.now(),
+      }),
+    );
+    sent += 1;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  for (const { tutor, student } of sockets) {
+    tutor.close();
+    student.close();
+  }
+  latencies.sort((a, b) => a - b);
+  const result = {
+    name,
+    sockets: sockets.length * 2,
+    sent,
+    received,
+    errors,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+  process.stdout.write(
+    `${name.padEnd(28)} sockets ${String(result.sockets)}  sent ${String(sent)}  received ${String(received)}  errors ${String(errors)}  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms\n`,
+  );
+  return result;
+}
+
+async function countMessages(ids) {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const { rows } = await db.query(
+    'SELECT count(*)::int AS count FROM messages WHERE conversation_id = ANY($1::int[])',
+    [ids],
+  );
+  await db.end();
+  return rows[0].count;
+}
+
+async function main() {
+  process.stdout.write(
+    `bench/chat: ${String(CONVERSATIONS)} conversations, ${String(CONVERSATIONS * 2)} sockets, ${String(RATE)} messages/s for ${String(SECONDS)} s (after ${String(WARMUP_SECONDS)} s warm-up)\n`,
+  );
+  // the first instance migrates the database before anything is seeded
+  // two ports serve the whole run: relay and one instance, then the two instances
+  const relayPort = PORT_A;
+  const onePort = PORT_B;
+  const twoPorts = [PORT_A, PORT_B];
+  const relayProcess = await startRelay(relayPort);
+  const one = await startServer(onePort, { redis: false });
+  const pairs = await seed();
+  const ids = pairs.map((pair) => pair.id);
+
+  const relay = await measure(
+    'bare ws relay',
+    pairs,
+    (pair, side) => `ws://127.0.0.1:${String(relayPort)}/${String(pair.id)}?side=${side}`,
+  );
+  const single = await measure(
+    'one instance',
+    pairs,
+    (pair, _side, token) =>
+      `ws://127.0.0.1:${String(onePort)}/ws/chat/${String(pair.id)}/?token=${token}`,
+  );
+  await Promise.all([stop(one), stop(relayProcess)]);
+  await startServer(twoPorts[0], { redis: true });
+  await startServer(twoPorts[1], { redis: true });
+  const double = await measure(
+    'two instances via Redis',
+    pairs,
+    (pair, side, token) =>
+      `ws://127.0.0.1:${String(side === 'tutor' ? twoPorts[0] : twoPorts[1])}/ws/chat/${String(pair.id)}/?token=${token}`,
+  );
+  const stored = await countMessages(ids);
+  process.stdout.write(
+    `stored in PostgreSQL: ${String(stored)} of ${String(single.sent + double.sent)} messages sent to the chat server\n`,
+  );
+  process.stdout.write(
+    `p99 ratio to the bare relay: one instance ${(single.p99 / relay.p99).toFixed(1)}x, two instances ${(double.p99 / relay.p99).toFixed(1)}x\n` +
+      `p50 ratio to the bare relay: one instance ${(single.p50 / relay.p50).toFixed(1)}x, two instances ${(double.p50 / relay.p50).toFixed(1)}x\n`,
+  );
+  const ok = single.p99 < 5 && double.p99 < 6 && single.errors === 0 && double.errors === 0;
+  process.stdout.write(`target p99 < 5 ms (one) and < 6 ms (two): ${ok ? 'met' : 'NOT MET'}\n`);
+  stopChildren();
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? String(error)}\n`);
+  stopChildren();
+  process.exit(1);
+});
