@@ -171,9 +171,9 @@ export interface StoredMessage {
 }
 
 /**
- * Chat writes commit without waiting for the WAL flush (decision 025): the row is
- * in the database, for every instance, before it is delivered. `set_config(…, true)`
- * holds for the statement's own transaction only, and costs no extra round trip.
+ * Read receipts commit without waiting for the WAL flush (decision 025): a lost
+ * read mark costs nothing, while messages themselves are committed durably.
+ * `set_config(…, true)` holds for the statement's own transaction only.
  */
 const RELAXED_COMMIT = `relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)`;
 
@@ -183,8 +183,7 @@ export async function insertMessage(
   input: { conversationId: number; senderId: number; content: string; at: Date },
 ): Promise<StoredMessage> {
   const rows = await db.query<StoredMessage>(
-    `WITH ${RELAXED_COMMIT},
-     stored AS (
+    `WITH stored AS (
        INSERT INTO messages (conversation_id, sender_id, content, created_at)
        VALUES ($1, $2, $3, $4)
        RETURNING id, created_at
@@ -192,7 +191,7 @@ export async function insertMessage(
        UPDATE conversations SET last_message_at = $4
         WHERE id = $1 AND (last_message_at IS NULL OR last_message_at < $4)
      )
-     SELECT stored.id::float8 AS id, stored.created_at FROM stored, relaxed`,
+     SELECT stored.id::float8 AS id, stored.created_at FROM stored`,
     [input.conversationId, input.senderId, input.content, input.at],
   );
   const row = rows[0];
