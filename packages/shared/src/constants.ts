@@ -155,3 +155,9 @@ export const LOGIN_ATTEMPTS_PER_EMAIL_HARD_LIMIT = 50;
 export const PASSWORD_HASH_CONCURRENCY = 2;
 /** Password hashes waiting for a turn beyond which a request is answered 503 at once. */
 export const PASSWORD_HASH_QUEUE_LIMIT = 200;
+// Coins, plans and payments (spec part 2 §9; issue 7)
+/** A coupon reserved by `apply` is released when no payment consumes it within this time. */
+export const COUPON_RESERVATION_MINUTES = 30;
+/** Orders neither verified nor delivered by webhook this long are asked about by reconciliation. */
+export const ORDER_RECONCILE_AFTER_MINUTES = 15;
+export const FREE_PLAN_NAME = 'free';
