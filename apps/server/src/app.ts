@@ -17,6 +17,7 @@ import type { AppContext } from './context.ts';
 import { errorBody } from './errors.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(geoRoutes, { prefix: '/api/geo', ctx });
   await app.register(contentRoutes, { prefix: '/api/blog', ctx });
   await app.register(contactRoutes, { prefix: '/api/base', ctx });
+  await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(devOutboxRoutes, { ctx });
 

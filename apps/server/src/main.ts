@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
+import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContent } from './seed/content/seed-content.ts';
@@ -19,6 +20,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   assertProductionAdapters(config);
+  // the embedded database belongs to one process at a time (admin:create checks this too)
+  const releaseDataDir = config.databaseUrl ? null : claimDataDir(config.dataDir, 'server');
+  process.on('exit', () => releaseDataDir?.());
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   const kv = createKv(config.redisUrl);
@@ -87,6 +91,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(78);
+  }
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
   process.stderr.write(
     `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

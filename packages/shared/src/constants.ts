@@ -99,8 +99,11 @@ export const AREA_FEE_TABLE = [
   { level: 'IIT-JEE/NEET', min: 7_000, max: 10_000 },
 ] as const;
 
-export const ROLES = ['teacher', 'student'] as const;
+export const ROLES = ['teacher', 'student', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** Roles anyone may sign up for; administrators are made by `npm run admin:create`. */
+export const SIGN_UP_ROLES = ['teacher', 'student'] as const;
+export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 
 export const ONBOARDING_STEPS = [
   'phone-verification',

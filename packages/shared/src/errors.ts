@@ -36,6 +36,12 @@ export const ERROR_CODES = [
   'order_not_found',
   'invalid_signature',
   'payment_not_captured',
+  // the back office
+  'invalid_state',
+  'slug_taken',
+  'name_taken',
+  'code_taken',
+  'refund_window_closed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

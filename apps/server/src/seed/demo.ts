@@ -76,15 +76,16 @@ async function seedTeacherProfile(
   await tx.query(
     `INSERT INTO profiles (user_id, bio, gender, requirement, interested_classes, subjects, boards,
                            languages_known, avatar_key, id_proof_key, qualification_proof_key,
-                           is_doc_verified)
-     VALUES ($1, $2, 'male', 'offline', $3, $4, $5, $6, $7, $8, $9, true)
+                           is_doc_verified, verification_status)
+     VALUES ($1, $2, 'male', 'offline', $3, $4, $5, $6, $7, $8, $9, true, 'approved')
      ON CONFLICT (user_id) DO UPDATE
        SET bio = EXCLUDED.bio, gender = EXCLUDED.gender, requirement = EXCLUDED.requirement,
            interested_classes = EXCLUDED.interested_classes, subjects = EXCLUDED.subjects,
            boards = EXCLUDED.boards, languages_known = EXCLUDED.languages_known,
            avatar_key = EXCLUDED.avatar_key, id_proof_key = EXCLUDED.id_proof_key,
            qualification_proof_key = EXCLUDED.qualification_proof_key,
-           is_doc_verified = EXCLUDED.is_doc_verified`,
+           is_doc_verified = EXCLUDED.is_doc_verified,
+           verification_status = EXCLUDED.verification_status`,
     [
       userId,
       'Mathematics and physics tutor with eight years of experience teaching CBSE and ICSE students in Koramangala and HSR Layout. I focus on clear concepts, regular practice tests and board exam preparation.',

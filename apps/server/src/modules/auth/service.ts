@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { OnboardingStep, Role } from '@gurumatch/shared/constants';
+import type { OnboardingStep, SignUpRole } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import {
   findRegistrationProblem,
@@ -97,7 +97,7 @@ export async function registerUser(
       email: normalizeEmail(body.email),
       passwordHash,
       fullName: body.full_name.trim(),
-      role: body.role as Role,
+      role: body.role as SignUpRole,
     });
     if (!user) {
       throw new AppError(400, 'email_taken', MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });

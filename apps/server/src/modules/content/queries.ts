@@ -124,7 +124,7 @@ const ARTICLE_COLUMNS = `id, slug, title, content, category, video_id, reading_t
        created_at, updated_at`;
 
 /** Every pattern must match the title; a null category means all. */
-const ARTICLE_MATCHES = `($2::text IS NULL OR category = $2)
+const ARTICLE_MATCHES = `is_published AND ($2::text IS NULL OR category = $2)
    AND NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(pattern) WHERE NOT (title ILIKE t.pattern))`;
 
 export async function countArticles(
@@ -163,7 +163,7 @@ export async function incrementArticleViews(
 ): Promise<ArticleRow | null> {
   const rows = await db.query<ArticleRow>(
     `UPDATE articles SET view_count = view_count + 1
-      WHERE slug = $1
+      WHERE slug = $1 AND is_published
       RETURNING ${ARTICLE_COLUMNS}`,
     [slug],
   );
@@ -219,6 +219,6 @@ export function listPublishedBlogSlugs(db: Queryable): Promise<SitemapRow[]> {
 
 export function listArticleSlugs(db: Queryable): Promise<SitemapRow[]> {
   return db.query<SitemapRow>(
-    `SELECT slug, updated_at FROM articles ORDER BY created_at DESC, id DESC`,
+    `SELECT slug, updated_at FROM articles WHERE is_published ORDER BY created_at DESC, id DESC`,
   );
 }
