@@ -1,7 +1,9 @@
+import { MESSAGES } from '@gurumatch/shared/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
 
 import { S } from './schemas.ts';
@@ -14,8 +16,13 @@ function adminOf(request: FastifyRequest): admin.AdminActor {
 
 /** The back office under `/api/admin/`: administrators only (401 without a token, 403 otherwise). */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // both checks run before the body is read, so a refusal never depends on the body
   app.addHook('onRequest', app.authenticate);
-  app.addHook('preHandler', app.requireRole('admin'));
+  app.addHook('onRequest', async (request) => {
+    if (actorOf(request).role !== 'admin') {
+      throw new AppError(403, 'permission_denied', MESSAGES.permissionDenied);
+    }
+  });
 
   app.get('/verifications/', { schema: S.verifications }, async (request) =>
     admin.listVerifications(ctx, request.query),

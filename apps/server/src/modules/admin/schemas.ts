@@ -117,7 +117,7 @@ export const S = {
     'Confirm a report: archive the enquiry, refund every paying tutor, warn or suspend the poster',
     IdParams,
     ConfirmFakeResultSchema,
-    ConfirmFakeBodySchema.optional(),
+    ConfirmFakeBodySchema.nullish(),
   ),
   users: list('Users, searched by name, e-mail or phone', UserQuerySchema, AdminUserListSchema),
   user: action('One user', IdParams, AdminUserSchema),
@@ -132,7 +132,7 @@ export const S = {
     'Mark a student premium (or not, with is_premium false)',
     IdParams,
     AdminUserSchema,
-    PremiumBodySchema.optional(),
+    PremiumBodySchema.nullish(),
   ),
   payments: list('Captured payments, newest first', AdminPageQuerySchema, AdminPaymentListSchema),
   refund: actionWithBody(
