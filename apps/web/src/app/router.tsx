@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
         children: [
           ...pageRoutes,
           ...contentRoutes,
+          ...adminRoutes,
           ...onboardingPublicRoutes,
           {
             path: '500',
