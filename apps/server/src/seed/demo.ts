@@ -1,3 +1,4 @@
+import type { Role } from '@gurumatch/shared/constants';
 import sharp from 'sharp';
 
 import type { FileStorage } from '../adapters/storage/index.ts';
@@ -6,10 +7,12 @@ import { hashPassword } from '../lib/passwords.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/queries.ts';
 
 export interface DemoAccount {
-  role: 'teacher' | 'student';
+  role: Role;
   email: string;
   password: string;
   fullName: string;
+  /** Tutors only: documents already verified, or waiting in the verification queue. */
+  documents?: 'verified' | 'pending';
 }
 
 /** Demo accounts seeded outside production; the README lists the same. */
@@ -25,8 +28,25 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'teacher@demo.gurumatch.in',
     password: 'Teacher@123',
     fullName: 'Rahul Sharma',
+    documents: 'verified',
+  },
+  {
+    role: 'teacher',
+    email: 'tutor.pending@demo.gurumatch.in',
+    password: 'Teacher@123',
+    fullName: 'Priya Nair',
+    documents: 'pending',
+  },
+  {
+    role: 'admin',
+    email: 'admin@demo.gurumatch.in',
+    password: 'Admin@12345',
+    fullName: 'GuruMatch Admin',
   },
 ];
+
+/** Distinct verified numbers, one per demo account. */
+const DEMO_PHONES = ['9800000002', '9800000001', '9800000003', '9800000004'];
 
 const DEMO_ADDRESS = {
   placeId: 'in-ka-bangalore-koramangala',
@@ -56,6 +76,7 @@ async function renderInitialsAvatar(initials: string): Promise<Buffer> {
 async function seedTeacherProfile(
   tx: Queryable,
   userId: number,
+  documents: 'verified' | 'pending',
   storage: FileStorage | undefined,
 ): Promise<void> {
   let avatarKey: string | null = null;
@@ -77,7 +98,7 @@ async function seedTeacherProfile(
     `INSERT INTO profiles (user_id, bio, gender, requirement, interested_classes, subjects, boards,
                            languages_known, avatar_key, id_proof_key, qualification_proof_key,
                            is_doc_verified, verification_status)
-     VALUES ($1, $2, 'male', 'offline', $3, $4, $5, $6, $7, $8, $9, true, 'approved')
+     VALUES ($1, $2, 'male', 'offline', $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (user_id) DO UPDATE
        SET bio = EXCLUDED.bio, gender = EXCLUDED.gender, requirement = EXCLUDED.requirement,
            interested_classes = EXCLUDED.interested_classes, subjects = EXCLUDED.subjects,
@@ -96,6 +117,8 @@ async function seedTeacherProfile(
       avatarKey,
       idProofKey,
       qualificationKey,
+      documents === 'verified',
+      documents === 'verified' ? 'approved' : idProofKey ? 'pending' : 'none',
     ],
   );
 }
@@ -103,7 +126,7 @@ async function seedTeacherProfile(
 /** Seeds the demo accounts, fully onboarded, once. Returns the accounts it created. */
 export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];
-  for (const account of DEMO_ACCOUNTS) {
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     if (await findUserByEmail(db, account.email)) continue;
     const passwordHash = await hashPassword(account.password);
     await db.transaction(async (tx) => {
@@ -118,7 +141,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
         `UPDATE users SET is_email_verified = true, is_phone_verified = true, phone_country_code = '+91',
                 phone_number = $2, profile_completed_at = now()
           WHERE id = $1`,
-        [user.id, account.role === 'teacher' ? '9800000001' : '9800000002'],
+        [user.id, DEMO_PHONES[index] ?? `98000000${String(10 + index)}`],
       );
       await tx.query(
         `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, district, state, country,
@@ -136,7 +159,9 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
           DEMO_ADDRESS.longitude,
         ],
       );
-      if (account.role === 'teacher') await seedTeacherProfile(tx, user.id, storage);
+      if (account.role === 'teacher') {
+        await seedTeacherProfile(tx, user.id, account.documents ?? 'verified', storage);
+      }
       created.push(account);
     });
   }

@@ -24,7 +24,7 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   fullName: string;
-  role: 'teacher' | 'student';
+  role: Role;
 }
 
 /** Inserts a user; answers null when the (lower-cased) e-mail is taken. */
