@@ -29,6 +29,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { answerFrameworkError, inputGuardPlugin } from './plugins/input-guard.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin, type loadWebBuild } from './plugins/web-static.ts';
 
@@ -51,6 +52,14 @@ export async function buildApp({
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: ctx.config.bodyLimitBytes,
+    // A client that drips its headers or body is cut off (408) once the whole
+    // request has taken longer than this; Node checks every second.
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(10_000, ctx.config.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
+    frameworkErrors: answerFrameworkError,
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (request) => {
@@ -67,6 +76,7 @@ export async function buildApp({
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   // Pages and API answers are compressed on the fly (built assets are precompressed).
   await app.register(compress, {
     encodings: ['br', 'gzip'],

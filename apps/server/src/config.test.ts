@@ -21,6 +21,16 @@ describe('loadConfig', () => {
     const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-123' });
     expect(config.isProduction).toBe(true);
     expect(config.seedDemoData).toBe(false);
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('binds only this machine outside production unless HOST says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-123', HOST: '::1' })
+        .host,
+    ).toBe('::1');
   });
 
   it('defaults to development on port 3000 with demo data and no outside services', () => {
@@ -29,7 +39,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       isProduction: false,
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: undefined,
       redisUrl: undefined,
       jwtSecret: DEFAULT_JWT_SECRET,

@@ -25,7 +25,8 @@ function httpUrl(name: string) {
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // unset: 127.0.0.1 outside production (the dev outbox is not for the network), 0.0.0.0 in it
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -43,8 +44,12 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(30),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  // The sitemap protocol allows at most 50,000 URLs per file; tests lower it.
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   TRUST_PROXY: z.string().default('false'),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
     .number()
@@ -143,8 +148,14 @@ export interface Config {
   corsOrigins: string[];
   logLevel: string;
   bodyLimitBytes: number;
+  /** A request's headers and body must arrive within this; a slow client is cut off. */
+  requestTimeoutMs: number;
+  /** Avatar and document uploads one user may make an hour. */
+  uploadsPerUserPerHour: number;
   webDistDir: string | undefined;
   seedDemoData: boolean;
+  /** At most this many URLs per sitemap file (the index lists the files). */
+  sitemapUrlsPerFile: number;
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
   trustProxy: boolean | string[];
   /** Accounts one client address may create in an hour. */
@@ -204,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -215,8 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    uploadsPerUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     smtpUrl: e.SMTP_URL,

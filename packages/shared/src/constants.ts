@@ -138,6 +138,8 @@ export const CUSTOM_CLASS_MAX_LENGTH = 100;
 export const PROFILE_LIST_MAX_ITEMS = 200;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MAX_DIMENSION_PX = 512;
+/** Larger images are refused from their header, before any pixel is decoded. */
+export const AVATAR_MAX_INPUT_DIMENSION_PX = 4096;
 export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_CONTENT_TYPES = [
@@ -164,3 +166,5 @@ export const COUPON_RESERVATION_MINUTES = 30;
 /** Orders neither verified nor delivered by webhook this long are asked about by reconciliation. */
 export const ORDER_RECONCILE_AFTER_MINUTES = 15;
 export const FREE_PLAN_NAME = 'free';
+/** The window of the per-user upload limit (`UPLOADS_PER_USER_PER_HOUR`). */
+export const UPLOADS_WINDOW_SECONDS = 60 * 60;

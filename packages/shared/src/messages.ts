@@ -50,6 +50,9 @@ export const MESSAGES = {
   databaseUnavailable: 'The database is not answering.',
   rateLimited: 'Too many requests. Please slow down and try again shortly.',
   serverBusy: 'The server is busy. Please try again in a few seconds.',
+  nulCharacter: 'Text may not contain the NUL character.',
+  malformedMultipart: 'The upload was not a valid form. Please choose the file again and retry.',
+  badUrl: 'The address of this request is not valid.',
 
   // Location and subject search (landing page, address screens)
   geolocationNotSupported: 'Geolocation not supported',

@@ -84,6 +84,19 @@ describe('the demo tutor', () => {
       expect(avatar?.contentType).toBe('image/webp');
       const proof = await other.ctx.storage.get(profile?.id_proof_key ?? '');
       expect(proof?.body.subarray(0, 5).toString()).toBe('%PDF-');
+
+      // the photo is served where the user row points (it answered 404 once)
+      const [user] = await rows<{ avatar_url: string }>(
+        other.db,
+        'SELECT avatar_url FROM users WHERE email = $1',
+        ['teacher@demo.gurumatch.in'],
+      );
+      const served = await other.app.inject({
+        method: 'GET',
+        url: new URL(user?.avatar_url ?? '', 'http://x').pathname,
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
     } finally {
       await other.close();
     }

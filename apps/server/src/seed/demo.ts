@@ -69,6 +69,8 @@ async function renderInitialsAvatar(initials: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
 }
 
+const DEMO_AVATAR_NAME = 'de70de70de70de70de70de70de70de70';
+
 /**
  * The demo tutor's finished, verified profile, so the signed-in screens show
  * what a real tutor sees. Files go to storage when it is given.
@@ -83,7 +85,8 @@ async function seedTeacherProfile(
   let idProofKey: string | null = null;
   let qualificationKey: string | null = null;
   if (storage) {
-    avatarKey = `avatars/${String(userId)}-demo.webp`;
+    // the same `<user id>-<32 hex>.webp` shape as uploaded avatars, so /media serves it
+    avatarKey = `avatars/${String(userId)}-${DEMO_AVATAR_NAME}.webp`;
     idProofKey = `proofs/${String(userId)}/id_proof-demo.pdf`;
     qualificationKey = `proofs/${String(userId)}/qualification_proof-demo.pdf`;
     await storage.put(avatarKey, await renderInitialsAvatar('RS'), 'image/webp');

@@ -53,6 +53,8 @@ export const PROFILE_MESSAGES = {
   proofsUploaded: 'Documents uploaded successfully.',
   avatarWrongType: 'Please upload a JPEG, PNG or WebP image.',
   avatarTooLarge: 'The avatar must be 2 MB or smaller.',
+  avatarTooManyPixels: 'The image is too large. Please use one of at most 4096 × 4096 pixels.',
+  tooManyUploads: 'You have uploaded many files this hour. Please try again later.',
   proofWrongType: 'Please upload a PDF, JPEG, PNG or WebP file.',
   proofTooLarge: 'Each document must be 5 MB or smaller.',
   unexpectedUploadField: 'This upload has a field that is not expected.',

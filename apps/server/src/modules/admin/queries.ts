@@ -595,6 +595,8 @@ export interface BlogFields {
   featuredImage: string | null;
   tags: readonly string[];
   isPublished: boolean;
+  /** The sanitiser version the body was cleaned with. */
+  sanitizedVersion: number;
 }
 
 /** Inserts a post; null when the slug is taken. */
@@ -606,8 +608,8 @@ export async function insertBlog(
 ): Promise<AdminBlogRow | null> {
   const rows = await db.query<AdminBlogRow>(
     `INSERT INTO blog_posts (slug, title, content, content_text, excerpt, featured_image, tags,
-                             author_id, is_published, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+                             author_id, is_published, created_at, updated_at, sanitized_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
      ON CONFLICT (slug) DO NOTHING RETURNING ${BLOG_COLUMNS}`,
     [
       fields.slug,
@@ -620,6 +622,7 @@ export async function insertBlog(
       authorId,
       fields.isPublished,
       at,
+      fields.sanitizedVersion,
     ],
   );
   return rows[0] ?? null;
@@ -641,7 +644,8 @@ export async function updateBlog(
   const rows = await db.query<AdminBlogRow>(
     `UPDATE blog_posts
         SET slug = $2, title = $3, content = $4, content_text = $5, excerpt = $6,
-            featured_image = $7, tags = $8, is_published = $9, updated_at = $10
+            featured_image = $7, tags = $8, is_published = $9, updated_at = $10,
+            sanitized_version = $11
       WHERE id = $1 RETURNING ${BLOG_COLUMNS}`,
     [
       id,
@@ -654,6 +658,7 @@ export async function updateBlog(
       fields.tags,
       fields.isPublished,
       at,
+      fields.sanitizedVersion,
     ],
   );
   return rows[0] ?? null;
@@ -732,6 +737,8 @@ export interface ArticleFields {
   videoId: string | null;
   readingTime: number;
   isPublished: boolean;
+  sanitizedVersion: number;
+  excerpt: string;
 }
 
 export async function insertArticle(
@@ -741,8 +748,8 @@ export async function insertArticle(
 ): Promise<AdminArticleRow | null> {
   const rows = await db.query<AdminArticleRow>(
     `INSERT INTO articles (slug, title, content, content_text, category, video_id, reading_time,
-                           is_published, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+                           is_published, created_at, updated_at, sanitized_version, excerpt)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)
      ON CONFLICT (slug) DO NOTHING RETURNING ${ARTICLE_COLUMNS}`,
     [
       fields.slug,
@@ -754,6 +761,8 @@ export async function insertArticle(
       fields.readingTime,
       fields.isPublished,
       at,
+      fields.sanitizedVersion,
+      fields.excerpt,
     ],
   );
   return rows[0] ?? null;
@@ -768,7 +777,8 @@ export async function updateArticle(
   const rows = await db.query<AdminArticleRow>(
     `UPDATE articles
         SET slug = $2, title = $3, content = $4, content_text = $5, category = $6, video_id = $7,
-            reading_time = $8, is_published = $9, updated_at = $10
+            reading_time = $8, is_published = $9, updated_at = $10, sanitized_version = $11,
+            excerpt = $12
       WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
     [
       id,
@@ -781,6 +791,8 @@ export async function updateArticle(
       fields.readingTime,
       fields.isPublished,
       at,
+      fields.sanitizedVersion,
+      fields.excerpt,
     ],
   );
   return rows[0] ?? null;

@@ -52,15 +52,18 @@ import { buildProofUrl } from '@gurumatch/shared/schemas/profile';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { invalidateList } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { normalizeEmail, revokeUserSessions } from '../auth/service.ts';
 import {
+  ARTICLE_LIST,
+  BLOG_LIST,
   convertHtmlToText,
   countMinutes,
   makeExcerpt,
   sanitizeContentHtml,
+  SANITIZER_VERSION,
   toSafeImageUrl,
-  toSearchPatterns,
 } from '../content/service.ts';
 import { creditCoins, refundCoins } from '../payments/service.ts';
 
@@ -73,6 +76,19 @@ export interface AdminActor {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** At most this many search words are used; the rest are ignored. */
+const SEARCH_TERMS_MAX = 8;
+
+/** Search text → one ILIKE pattern per word (`%`, `_` and `\\` matched literally). */
+function toSearchPatterns(search: string | undefined): string[] {
+  if (!search) return [];
+  return search
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, SEARCH_TERMS_MAX)
+    .map((term) => `%${term.replace(/[\\%_]/g, '\\$&')}%`);
+}
 
 const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
 const done = (message: string): AdminDone => ({ success: true, message });
@@ -761,6 +777,7 @@ function blogFields(body: AdminBlogBody, slug: string): q.BlogFields {
     featuredImage: toSafeImageUrl(body.featured_image),
     tags: (body.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
     isPublished: body.published,
+    sanitizedVersion: SANITIZER_VERSION,
   };
 }
 
@@ -769,7 +786,7 @@ export async function createBlog(
   actor: AdminActor,
   body: AdminBlogBody,
 ): Promise<AdminBlog> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const slug = await chooseSlug(tx, 'blog_posts', body.slug, body.title, null);
     const row = await q.insertBlog(tx, blogFields(body, slug), actor.user_id, ctx.now());
     if (!row) throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
@@ -780,6 +797,9 @@ export async function createBlog(
     });
     return toAdminBlog(row);
   });
+  // the public list, its counts and the sitemap follow at once
+  invalidateList(ctx.db, BLOG_LIST);
+  return result;
 }
 
 export async function updateBlog(
@@ -788,7 +808,7 @@ export async function updateBlog(
   id: number,
   patch: AdminBlogPatch,
 ): Promise<AdminBlog> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const before = await q.findBlog(tx, id, true);
     if (!before) throw notFound();
     const merged: AdminBlogBody = {
@@ -817,6 +837,9 @@ export async function updateBlog(
     );
     return toAdminBlog(row);
   });
+  // the public list, its counts and the sitemap follow at once
+  invalidateList(ctx.db, BLOG_LIST);
+  return result;
 }
 
 export async function deleteBlog(
@@ -838,6 +861,7 @@ export async function deleteBlog(
       null,
     );
   });
+  invalidateList(ctx.db, BLOG_LIST);
   return done(ADMIN_MESSAGES.deleted);
 }
 
@@ -866,6 +890,8 @@ function articleFields(body: AdminArticleBody, slug: string): q.ArticleFields {
     videoId: body.video_id ?? null,
     readingTime: countMinutes(contentText),
     isPublished: body.published,
+    sanitizedVersion: SANITIZER_VERSION,
+    excerpt: makeExcerpt(contentText),
   };
 }
 
@@ -889,7 +915,7 @@ export async function createArticle(
   actor: AdminActor,
   body: AdminArticleBody,
 ): Promise<AdminArticle> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const slug = await chooseSlug(tx, 'articles', body.slug, body.title, null);
     const row = await q.insertArticle(tx, articleFields(body, slug), ctx.now());
     if (!row) throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
@@ -900,6 +926,9 @@ export async function createArticle(
     });
     return toAdminArticle(row);
   });
+  // the public list, its counts and the sitemap follow at once
+  invalidateList(ctx.db, ARTICLE_LIST);
+  return result;
 }
 
 export async function updateArticle(
@@ -908,7 +937,7 @@ export async function updateArticle(
   id: number,
   patch: AdminArticlePatch,
 ): Promise<AdminArticle> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const before = await q.findArticle(tx, id, true);
     if (!before) throw notFound();
     const merged: AdminArticleBody = {
@@ -936,6 +965,9 @@ export async function updateArticle(
     );
     return toAdminArticle(row);
   });
+  // the public list, its counts and the sitemap follow at once
+  invalidateList(ctx.db, ARTICLE_LIST);
+  return result;
 }
 
 export async function deleteArticle(
@@ -957,6 +989,7 @@ export async function deleteArticle(
       null,
     );
   });
+  invalidateList(ctx.db, ARTICLE_LIST);
   return done(ADMIN_MESSAGES.deleted);
 }
 

@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { coinBalanceAt, grantFreePlanOnce } from '../payments/service.ts';
 
 import {
@@ -58,7 +59,7 @@ async function issueTokenPair(
       username: user.email,
       email: user.email,
       full_name: user.full_name,
-      avatar: user.avatar_url,
+      avatar: toPublicFileUrl(ctx.config.publicUrl, user.avatar_url),
       role: user.role,
       coins: user.role === 'teacher' ? await coinBalanceAt(tx, user.id, now) : 0,
     },
@@ -227,7 +228,7 @@ export async function getCurrentUser(ctx: AppContext, userId: number): Promise<C
     is_phone_verified: user.is_phone_verified,
     role: user.role,
     full_name: user.full_name,
-    avatar: user.avatar_url,
+    avatar: toPublicFileUrl(ctx.config.publicUrl, user.avatar_url),
     last_login: user.last_login ? user.last_login.toISOString() : null,
   };
 }

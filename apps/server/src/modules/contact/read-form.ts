@@ -1,6 +1,8 @@
 import { CONTACT_IMAGE_MAX_BYTES } from '@gurumatch/shared/schemas/contact';
 import type { FastifyRequest } from 'fastify';
 
+import { guardedParts, readFilePart } from '../../plugins/input-guard.ts';
+
 /** A file as received; `isTooLarge` when it went past the size limit (and was cut). */
 export interface UploadedFile {
   body: Buffer;
@@ -15,6 +17,9 @@ export interface ContactForm {
 
 /** Field values above this size are cut (the longest valid field is far shorter). */
 const FIELD_MAX_BYTES = 16 * 1024;
+
+/** The most a contact form may declare in `Content-Length`: one image and the fields. */
+export const CONTACT_BODY_LIMIT_BYTES = CONTACT_IMAGE_MAX_BYTES + 64 * 1024;
 
 /** Options of the multipart parser for the contact form: an oversized file is cut and flagged, not thrown. */
 export const CONTACT_MULTIPART_OPTIONS = {
@@ -36,10 +41,9 @@ export const CONTACT_MULTIPART_OPTIONS = {
 export async function readMultipartContactForm(request: FastifyRequest): Promise<ContactForm> {
   const fields: Record<string, string> = {};
   let image: UploadedFile | null = null;
-  const parts = request.parts();
-  for await (const part of parts) {
+  for await (const part of guardedParts(request)) {
     if (part.type === 'file') {
-      const body = await part.toBuffer();
+      const body = await readFilePart(part);
       if (part.fieldname === 'image' && image === null && body.length > 0) {
         image = { body, isTooLarge: part.file.truncated };
       }

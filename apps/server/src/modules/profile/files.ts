@@ -1,4 +1,7 @@
-import { AVATAR_MAX_DIMENSION_PX } from '@gurumatch/shared/constants';
+import {
+  AVATAR_MAX_DIMENSION_PX,
+  AVATAR_MAX_INPUT_DIMENSION_PX,
+} from '@gurumatch/shared/constants';
 import sharp from 'sharp';
 
 export type DetectedFileType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
@@ -58,13 +61,38 @@ export async function isReadableImage(data: Buffer, type: DetectedFileType): Pro
 }
 
 /**
+ * The pixel size an image declares in its header, read without decoding it
+ * (a few hundred bytes are parsed), or null when there is no readable header.
+ */
+export async function readImageSize(
+  data: Buffer,
+): Promise<{ width: number; height: number } | null> {
+  try {
+    const { width, height } = await sharp(data).metadata();
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether an avatar's declared size is small enough to decode. */
+export function isAvatarSizeAccepted(size: { width: number; height: number }): boolean {
+  return (
+    size.width <= AVATAR_MAX_INPUT_DIMENSION_PX && size.height <= AVATAR_MAX_INPUT_DIMENSION_PX
+  );
+}
+
+/**
  * An avatar as we serve it: turned upright, at most 512 px on its longer side,
  * WebP, with every piece of metadata (EXIF, GPS, ICC comments) dropped.
  * Answers null when the image does not decode.
  */
 export async function reencodeAvatar(data: Buffer): Promise<Buffer | null> {
   try {
-    return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    return await sharp(data, {
+      limitInputPixels: AVATAR_MAX_INPUT_DIMENSION_PX * AVATAR_MAX_INPUT_DIMENSION_PX,
+      failOn: 'error',
+    })
       .rotate()
       .resize(AVATAR_MAX_DIMENSION_PX, AVATAR_MAX_DIMENSION_PX, {
         fit: 'inside',

@@ -447,11 +447,16 @@ describe('POST /api/auth/profile-upload-avatar/', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<AvatarUploadResult>();
     expect(body).toMatchObject({ success: true, message: PROFILE_MESSAGES.avatarUploaded });
-    expect(body.avatar).toMatch(/^\/media\/avatars\/\d+-[a-f0-9]{32}\.webp$/);
+    // Absolute, from PUBLIC_URL: a client served from another origin loads it from us.
+    expect(body.avatar).toMatch(
+      /^http:\/\/localhost:3000\/media\/avatars\/\d+-[a-f0-9]{32}\.webp$/,
+    );
+    const avatarPath = new URL(body.avatar).pathname;
 
-    const served = await get(body.avatar);
+    const served = await get(avatarPath);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(served.headers['cache-control']).toContain('max-age=31536000');
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata.format).toBe('webp');
@@ -464,7 +469,7 @@ describe('POST /api/auth/profile-upload-avatar/', () => {
       'SELECT avatar_url FROM users WHERE id = $1',
       [user.userId],
     );
-    expect(stored?.avatar_url).toBe(body.avatar);
+    expect(stored?.avatar_url).toBe(avatarPath);
     expect((await ownProfile(user)).avatar).toBe(body.avatar);
   });
 
@@ -774,6 +779,11 @@ describe('GET /api/auth/profile/{userId}/proofs/{kind}', () => {
     expect(refused.rawPayload.includes(PDF.subarray(0, 8))).toBe(false);
     expect((await get(url, otherTeacher.access)).statusCode).toBe(403);
     expect((await get(url)).statusCode).toBe(401);
+
+    // The owner's own document stays same-origin (only public images are cross-origin).
+    const own = await get(url, teacher.access);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('answers 404 for a document not uploaded and 400 for an unknown kind', async () => {

@@ -20,6 +20,7 @@ import {
   uploadProofSchema,
 } from './schemas.ts';
 import {
+  countUploadAttempt,
   getProfile,
   getProof,
   listOwnProfile,
@@ -28,6 +29,9 @@ import {
   uploadProofs,
 } from './service.ts';
 import { readUploadedFiles } from './uploads.ts';
+
+/** Room for part headers and text fields beside the files in a declared `Content-Length`. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -87,7 +91,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
     uploads.post(
       '/profile-upload-avatar/',
-      { schema: uploadAvatarSchema, onRequest: app.authenticate },
+      {
+        schema: uploadAvatarSchema,
+        onRequest: app.authenticate,
+        preHandler: async (request) => countUploadAttempt(ctx, actorOf(request).user_id),
+        bodyLimit: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+      },
       async (request) => {
         const files = await readUploadedFiles(request, {
           fields: ['avatar'],
@@ -103,7 +112,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       {
         schema: uploadProofSchema,
         onRequest: app.authenticate,
-        preHandler: app.requireRole('teacher'),
+        bodyLimit: PROOF_KINDS.length * PROOF_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+        preHandler: [
+          app.requireRole('teacher'),
+          async (request) => countUploadAttempt(ctx, actorOf(request).user_id),
+        ],
       },
       async (request) => {
         const files = await readUploadedFiles(request, {

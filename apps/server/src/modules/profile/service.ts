@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import {
   PROOF_KINDS,
+  UPLOADS_WINDOW_SECONDS,
   type Gender,
   type ProofKind,
   type Role,
@@ -26,12 +27,15 @@ import type { StoredFile } from '../../adapters/storage/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { grantFreePlanIfOnboarded } from '../payments/service.ts';
 
 import {
   detectFileType,
   extensionOf,
+  isAvatarSizeAccepted,
   isReadableImage,
+  readImageSize,
   reencodeAvatar,
   type DetectedFileType,
 } from './files.ts';
@@ -78,12 +82,15 @@ function isProfileComplete(row: ProfileViewRow): boolean {
   );
 }
 
-function toPublicProfile(row: ProfileViewRow): PublicProfile {
+function toPublicProfile(row: ProfileViewRow, publicUrl: string): PublicProfile {
   return {
     user_id: row.user_id,
     role: row.role,
     full_name: row.full_name,
-    avatar: row.avatar_key ? avatarUrlOf(row.avatar_key) : row.avatar_url,
+    avatar: toPublicFileUrl(
+      publicUrl,
+      row.avatar_key ? avatarUrlOf(row.avatar_key) : row.avatar_url,
+    ),
     bio: row.bio,
     gender: row.gender,
     requirement: row.requirement,
@@ -101,9 +108,9 @@ function toPublicProfile(row: ProfileViewRow): PublicProfile {
   };
 }
 
-function toProfile(row: ProfileViewRow): Profile {
+function toProfile(row: ProfileViewRow, publicUrl: string): Profile {
   return {
-    ...toPublicProfile(row),
+    ...toPublicProfile(row, publicUrl),
     email: row.email,
     is_email_verified: row.is_email_verified,
     phone_number: row.phone_number,
@@ -136,7 +143,7 @@ async function loadOwnProfileView(ctx: AppContext, userId: number): Promise<Prof
 
 /** GET /profile/: a list holding the caller's own profile. */
 export async function listOwnProfile(ctx: AppContext, actor: ProfileActor): Promise<Profile[]> {
-  return [toProfile(await loadOwnProfileView(ctx, actor.user_id))];
+  return [toProfile(await loadOwnProfileView(ctx, actor.user_id), ctx.config.publicUrl)];
 }
 
 /** One's own profile in full; any other signed-in user sees a teacher's public profile only. */
@@ -145,10 +152,12 @@ export async function getProfile(
   actor: ProfileActor,
   userId: number,
 ): Promise<Profile | PublicProfile> {
-  if (userId === actor.user_id) return toProfile(await loadOwnProfileView(ctx, userId));
+  if (userId === actor.user_id) {
+    return toProfile(await loadOwnProfileView(ctx, userId), ctx.config.publicUrl);
+  }
   const row = await loadProfileView(ctx, userId);
   if (!row?.user_is_active || row.role !== 'teacher' || !row.is_active) throw profileNotFound();
-  return toPublicProfile(row);
+  return toPublicProfile(row, ctx.config.publicUrl);
 }
 
 function requireOwnProfile(actor: ProfileActor, userId: number): void {
@@ -228,7 +237,11 @@ export async function updateProfile(
   const row = await changeOwnProfile(ctx, userId, async (tx, before, at) => {
     await updateProfileDetails(tx, userId, mergeDetails(before, body), at);
   });
-  return { ...toProfile(row), success: true, message: PROFILE_MESSAGES.updated };
+  return {
+    ...toProfile(row, ctx.config.publicUrl),
+    success: true,
+    message: PROFILE_MESSAGES.updated,
+  };
 }
 
 function newStorageName(): string {
@@ -247,6 +260,20 @@ async function deleteQuietly(ctx: AppContext, keys: readonly (string | null)[]):
  * A new avatar: JPEG, PNG or WebP by its bytes, at most 2 MB, re-encoded to a
  * metadata-free WebP of at most 512 px. The old avatar file is removed.
  */
+/**
+ * Counts an upload of the user before its body is read; past
+ * `UPLOADS_PER_USER_PER_HOUR` in the hour it is refused with 429.
+ */
+export async function countUploadAttempt(ctx: AppContext, userId: number): Promise<void> {
+  const key = `uploads:user:${String(userId)}`;
+  const count = await ctx.kv.increment(key, UPLOADS_WINDOW_SECONDS);
+  if (count <= ctx.config.uploadsPerUserPerHour) return;
+  const retryAfter = Math.max(1, await ctx.kv.ttl(key));
+  throw new AppError(429, 'rate_limited', PROFILE_MESSAGES.tooManyUploads, undefined, {
+    'retry-after': String(retryAfter),
+  });
+}
+
 export async function uploadAvatar(
   ctx: AppContext,
   actor: ProfileActor,
@@ -258,7 +285,13 @@ export async function uploadAvatar(
     });
   }
   const type = detectFileType(data);
-  const webp = type && type !== 'application/pdf' ? await reencodeAvatar(data) : null;
+  const size = type && type !== 'application/pdf' ? await readImageSize(data) : null;
+  if (size && !isAvatarSizeAccepted(size)) {
+    throw new AppError(400, 'file_too_large', PROFILE_MESSAGES.avatarTooManyPixels, {
+      avatar: [PROFILE_MESSAGES.avatarTooManyPixels],
+    });
+  }
+  const webp = size ? await reencodeAvatar(data) : null;
   if (!webp) {
     throw new AppError(400, 'unsupported_file', PROFILE_MESSAGES.avatarWrongType, {
       avatar: [PROFILE_MESSAGES.avatarWrongType],
@@ -278,7 +311,11 @@ export async function uploadAvatar(
     throw error;
   }
   await deleteQuietly(ctx, [oldKey]);
-  return { success: true, message: PROFILE_MESSAGES.avatarUploaded, avatar: avatarUrlOf(key) };
+  return {
+    success: true,
+    message: PROFILE_MESSAGES.avatarUploaded,
+    avatar: toPublicFileUrl(ctx.config.publicUrl, avatarUrlOf(key)),
+  };
 }
 
 interface CheckedProof {
@@ -349,7 +386,7 @@ export async function uploadProofs(
     throw error;
   }
   await deleteQuietly(ctx, replaced);
-  const profile = toProfile(row);
+  const profile = toProfile(row, ctx.config.publicUrl);
   return {
     success: true,
     message: PROFILE_MESSAGES.proofsUploaded,

@@ -2,6 +2,7 @@ import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
 import type { FastifyRequest } from 'fastify';
 
 import { AppError } from '../../errors.ts';
+import { guardedParts, readFilePart } from '../../plugins/input-guard.ts';
 
 export interface UploadLimits {
   /** The file fields accepted; each at most once. */
@@ -44,7 +45,7 @@ export async function readUploadedFiles(
   const files = new Map<string, Buffer>();
   let problem: AppError | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: limits.maxBytes } })) {
+    for await (const part of guardedParts(request, { limits: { fileSize: limits.maxBytes } })) {
       if (part.type !== 'file') continue;
       if (problem) {
         part.file.resume();
@@ -56,7 +57,7 @@ export async function readUploadedFiles(
         continue;
       }
       try {
-        files.set(part.fieldname, await part.toBuffer());
+        files.set(part.fieldname, await readFilePart(part));
       } catch (error) {
         if (codeOf(error) !== 'FST_REQ_FILE_TOO_LARGE') throw error;
         problem = new AppError(400, 'file_too_large', limits.tooLargeMessage);
