@@ -41,9 +41,10 @@ CREATE TABLE enquiries (
 
 -- the student's own list, newest first
 CREATE INDEX enquiries_student_idx ON enquiries (student_id, posted_at DESC, id DESC);
--- the feed: live enquiries by class and subject (both filters are = ANY lists)
+-- the feed: live enquiries by class and subject (both filters are = ANY lists);
+-- mode and position ride along so candidates are picked from the index alone
 CREATE INDEX enquiries_feed_idx ON enquiries (class_level, subject, expires_at)
-  WHERE NOT archived;
+  INCLUDE (id, study_mode, latitude, longitude) WHERE NOT archived;
 -- the feed without class/subject constraints: live enquiries by expiry
 CREATE INDEX enquiries_live_idx ON enquiries (expires_at) WHERE NOT archived;
 -- the distance bounding box for offline and 'both' enquiries (decision 020)
