@@ -48,7 +48,7 @@ test.describe('the back office', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByText('Published.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Edit blog post · published' })).toBeVisible();
 
     await page.goto('/blogs');
     await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
