@@ -26,6 +26,7 @@ import { enquiriesRoutes } from './modules/enquiries/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(contentRoutes, { prefix: '/api/blog', ctx });
   await app.register(contactRoutes, { prefix: '/api/base', ctx });
   await app.register(enquiriesRoutes, { prefix: '/api/enquiry', ctx });
+  await app.register(paymentsRoutes, { prefix: '/api/payments', ctx });
   await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(devOutboxRoutes, { ctx });

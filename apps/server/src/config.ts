@@ -95,7 +95,33 @@ const EnvSchema = z.object({
   S3_ENDPOINT: httpUrl('S3_ENDPOINT').optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Payments: Razorpay when its keys are set, else the offline sandbox checkout.
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_API_URL: httpUrl('RAZORPAY_API_URL').default('https://api.razorpay.com'),
+  // Seller details printed on GST tax invoices (sample values outside production).
+  INVOICE_SELLER_NAME: z.string().default('GuruMatch (sample seller)'),
+  INVOICE_SELLER_GSTIN: z
+    .string()
+    .regex(
+      /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/,
+      'INVOICE_SELLER_GSTIN must be a 15-character GSTIN, e.g. 29ABCDE1234F1Z5',
+    )
+    .optional(),
+  INVOICE_SELLER_ADDRESS: z.string().default('Sample address, Bengaluru, Karnataka 560001'),
+  INVOICE_SELLER_STATE: z.string().default('Karnataka'),
 });
+
+/** Variables that must all be set for Razorpay to be used (and for production). */
+export const RAZORPAY_REQUIRED_VARIABLES = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+] as const;
+
+/** An obviously sample GSTIN for invoices outside production (not any real business's). */
+export const SAMPLE_SELLER_GSTIN = '29AAAAA0000A1Z5';
 
 /** Variables that must all be set for MSG91 to be used (and for production). */
 export const MSG91_REQUIRED_VARIABLES = [
@@ -140,6 +166,21 @@ export interface S3Config {
   secretAccessKey: string;
 }
 
+export interface RazorpayConfig {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  apiUrl: string;
+}
+
+export interface InvoiceSellerConfig {
+  name: string;
+  gstin: string;
+  address: string;
+  /** The seller's state: CGST+SGST for buyers in it, IGST otherwise. */
+  state: string;
+}
+
 export interface Config {
   nodeEnv: 'development' | 'test' | 'production';
   isProduction: boolean;
@@ -174,6 +215,9 @@ export interface Config {
   googleMaps: GoogleMapsConfig | null;
   /** S3-compatible storage, or null for a folder under DATA_DIR. */
   s3: S3Config | null;
+  /** Razorpay, or null for the offline sandbox checkout. */
+  razorpay: RazorpayConfig | null;
+  invoiceSeller: InvoiceSellerConfig;
 }
 
 export class ConfigError extends Error {}
@@ -212,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'S3 storage',
       S3_REQUIRED_VARIABLES,
     ),
+    ...findMissingGroupVariables(cleaned, RAZORPAY_REQUIRED_VARIABLES, 'Razorpay (payments)'),
   ];
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -270,6 +315,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : null,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: e.RAZORPAY_API_URL,
+          }
+        : null,
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME,
+      gstin: e.INVOICE_SELLER_GSTIN ?? (isProduction ? '' : SAMPLE_SELLER_GSTIN),
+      address: e.INVOICE_SELLER_ADDRESS,
+      state: e.INVOICE_SELLER_STATE,
+    },
   };
 }
 
@@ -289,11 +349,13 @@ function findMissingGroupVariables(
   return missing.length > 0 ? [`${missing.join(', ')}: required to use ${service}`] : [];
 }
 
-/** Variables a production server still needs for mail and one-time codes. */
+/** Variables a production server still needs for mail, one-time codes, payments and invoices. */
 export function findMissingProductionVariables(config: Config): string[] {
   if (!config.isProduction) return [];
   return [
     ...(config.smtpUrl ? [] : ['SMTP_URL']),
     ...(config.msg91 ? [] : MSG91_REQUIRED_VARIABLES),
+    ...(config.razorpay ? [] : RAZORPAY_REQUIRED_VARIABLES),
+    ...(config.invoiceSeller.gstin ? [] : ['INVOICE_SELLER_GSTIN']),
   ];
 }

@@ -13,6 +13,8 @@ import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { runLeadGuarantee } from './modules/enquiries/service.ts';
+
+import { startReconciliation } from './modules/payments/reconcile-timer.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
@@ -71,11 +73,14 @@ async function main(): Promise<void> {
   }, LEAD_GUARANTEE_INTERVAL_MS);
   guarantee.unref();
 
+  const reconciliation = startReconciliation(ctx);
+
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
     clearInterval(guarantee);
+    reconciliation.stop();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'order_not_found',
   'invalid_signature',
   'payment_not_captured',
+  'payment_failed',
   // the back office
   'invalid_state',
   'slug_taken',

@@ -15,6 +15,12 @@ const MSG91 = {
   MSG91_WHATSAPP_TEMPLATE: 'gurumatch_otp',
 };
 const GOOGLE = { GOOGLE_MAPS_API_KEY: 'maps-key' };
+const PAYMENTS = {
+  RAZORPAY_KEY_ID: 'rzp_live_example',
+  RAZORPAY_KEY_SECRET: 'key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+  INVOICE_SELLER_GSTIN: '29AAAAA0000A1Z5',
+};
 const S3 = {
   S3_BUCKET: 'gurumatch-files',
   S3_ACCESS_KEY_ID: 'AKIA',
@@ -86,7 +92,7 @@ describe('createAdapters', () => {
   });
 
   it('starts in production with real mail and codes, and never has an outbox', () => {
-    expect(kindsOf({ NODE_ENV: 'production', ...SECRET, ...SMTP, ...MSG91 })).toEqual({
+    expect(kindsOf({ NODE_ENV: 'production', ...SECRET, ...SMTP, ...MSG91, ...PAYMENTS })).toEqual({
       mail: 'smtp',
       otp: 'msg91',
       maps: 'gazetteer',
@@ -155,4 +161,30 @@ describe('outside service configuration', () => {
       expect(loadConfig({ SMTP_URL: url }).smtpUrl).toBe(url);
     },
   );
+});
+
+describe('payments provider', () => {
+  it('uses the sandbox checkout offline and Razorpay once its keys are set', () => {
+    const offline = createAdapters(loadConfig({}), db);
+    expect(offline.payments.kind).toBe('sandbox');
+    expect(offline.paymentsSandbox).toBe(offline.payments);
+    const real = createAdapters(loadConfig(PAYMENTS), db);
+    expect(real.payments.kind).toBe('razorpay');
+    expect(real.payments.keyId).toBe('rzp_live_example');
+    expect(real.paymentsSandbox).toBeNull();
+  });
+
+  it('refuses production without Razorpay and a seller GSTIN, naming them', () => {
+    const message = configErrorOf(() =>
+      assertProductionAdapters(
+        loadConfig({ NODE_ENV: 'production', ...SECRET, ...SMTP, ...MSG91 }),
+      ),
+    );
+    for (const name of Object.keys(PAYMENTS)) expect(message).toContain(name);
+  });
+
+  it('refuses a half-configured Razorpay and a malformed GSTIN', () => {
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_x' })).toThrow(/RAZORPAY_KEY_SECRET/);
+    expect(() => loadConfig({ INVOICE_SELLER_GSTIN: '12345' })).toThrow(/INVOICE_SELLER_GSTIN/);
+  });
 });

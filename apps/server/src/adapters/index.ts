@@ -13,6 +13,9 @@ import { createDevOutboxOtpSender } from './otp/dev-outbox.ts';
 import type { OtpSender } from './otp/index.ts';
 import { createMsg91OtpSender } from './otp/msg91.ts';
 import { createDevOutbox, type DevOutbox } from './outbox/dev-outbox.ts';
+import type { PaymentsProvider } from './payments/index.ts';
+import { createRazorpay } from './payments/razorpay.ts';
+import { createSandboxPayments, type SandboxPayments } from './payments/sandbox.ts';
 import type { FileStorage } from './storage/index.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
@@ -25,6 +28,10 @@ export interface Adapters {
   storage: FileStorage;
   /** Present only while an offline default (mail or OTP) delivers to it; never in production. */
   outbox: DevOutbox | null;
+  /** Razorpay when configured, else the offline sandbox checkout. */
+  payments: PaymentsProvider;
+  /** The sandbox checkout (the same object as `payments`) while it is the provider; never in production. */
+  paymentsSandbox: SandboxPayments | null;
 }
 
 /**
@@ -55,7 +62,9 @@ export function createAdapters(config: Config, db: Queryable): Adapters {
   const otp = config.msg91
     ? createMsg91OtpSender(config.msg91)
     : outbox && createDevOutboxOtpSender(outbox);
-  if (!mail || !otp) {
+  const paymentsSandbox = config.razorpay || config.isProduction ? null : createSandboxPayments(db);
+  const payments = config.razorpay ? createRazorpay(config.razorpay) : paymentsSandbox;
+  if (!mail || !otp || !payments) {
     throw new ConfigError('Invalid configuration:\n  SMTP_URL and MSG91_*: required in production');
   }
   return {
@@ -66,5 +75,7 @@ export function createAdapters(config: Config, db: Queryable): Adapters {
       ? createS3Storage(config.s3)
       : createLocalStorage(path.join(config.dataDir, 'uploads')),
     outbox,
+    payments,
+    paymentsSandbox,
   };
 }

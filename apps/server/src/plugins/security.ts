@@ -27,14 +27,23 @@ declare module 'fastify' {
 function documentDirectives(config: Config): Array<[string, string[]]> {
   return [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'"]],
+    // Razorpay Checkout (its script and its frame) only when Razorpay is the provider
+    ['script-src', ["'self'", ...(config.razorpay ? ['https://checkout.razorpay.com'] : [])]],
     ['style-src', ["'self'"]],
     ['style-src-attr', ["'unsafe-inline'"]],
     // PUBLIC_URL's origin too: answers carry absolute image URLs built from it.
     ['img-src', ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", 'ws:', 'wss:']],
-    ['frame-src', ['https://www.youtube-nocookie.com', 'https://www.google.com']],
+    [
+      'frame-src',
+      [
+        'https://www.youtube-nocookie.com',
+        'https://www.google.com',
+        // the offline sandbox checkout is a page of ours
+        ...(config.razorpay ? ['https://api.razorpay.com'] : ["'self'"]),
+      ],
+    ],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

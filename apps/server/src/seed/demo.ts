@@ -5,6 +5,8 @@ import type { FileStorage } from '../adapters/storage/index.ts';
 import type { Db, Queryable } from '../db/connection.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/queries.ts';
+import { creditCoinsOnce } from '../modules/payments/ledger.ts';
+import { findPlanByName, insertCoupon } from '../modules/payments/queries.ts';
 
 export interface DemoAccount {
   role: Role;
@@ -164,9 +166,35 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
       );
       if (account.role === 'teacher') {
         await seedTeacherProfile(tx, user.id, account.documents ?? 'verified', storage);
+        await seedFreePlan(tx, user.id);
       }
       created.push(account);
     });
   }
+  await seedDemoCoupons(db);
   return created;
+}
+
+/** The free plan's coins a tutor gets on finishing onboarding (the demo tutor starts finished). */
+async function seedFreePlan(tx: Queryable, userId: number): Promise<void> {
+  const plan = await findPlanByName(tx, 'free');
+  if (!plan) return;
+  const now = new Date();
+  await creditCoinsOnce(tx, {
+    userId,
+    coins: plan.coins,
+    reason: 'Free plan coins',
+    expiresAt: new Date(now.getTime() + plan.validity_days * 24 * 60 * 60 * 1000),
+    now,
+    source: 'free_plan',
+    planId: plan.id,
+  });
+}
+
+/** Demo coupons (never in production, where demo data is not seeded). */
+export const DEMO_COUPON_CODE = 'WELCOME10';
+
+async function seedDemoCoupons(db: Queryable): Promise<void> {
+  // 10 % off every paid plan; generous per-user limit so the demo can be tried repeatedly
+  await insertCoupon(db, { code: DEMO_COUPON_CODE, kind: 'percent', value: 1000, maxPerUser: 100 });
 }

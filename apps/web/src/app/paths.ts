@@ -34,6 +34,8 @@ export const paths = {
   chatThread: (id: number | string) => `/chat/${String(id)}`,
 
   upgradePlan: '/teacher/upgrade-plan',
+  billing: '/teacher/billing',
+  invoice: (id: number | string) => `/teacher/billing/invoices/${String(id)}`,
   enquiries: '/enquiry',
   enquiry: (id: number | string) => `/enquiry/${String(id)}`,
   starredEnquiries: '/starred-enquiries',

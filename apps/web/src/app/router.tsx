@@ -7,6 +7,7 @@ import { contentRoutes } from '../features/content/routes.tsx';
 import { studentEnquiryRoutes, teacherEnquiryRoutes } from '../features/enquiries/routes.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
 import { contactRoutes, pageRoutes } from '../features/pages/routes.tsx';
+import { paymentRoutes } from '../features/payments/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
 
 import { PublicOnly } from './guards/public-only.tsx';
@@ -142,7 +143,7 @@ export const routes: RouteObject[] = [
           },
           {
             lazy: requireTeacher,
-            children: [upcoming('teacher/upgrade-plan', 'Upgrade Plan'), ...teacherEnquiryRoutes],
+            children: [...paymentRoutes, ...teacherEnquiryRoutes],
           },
           {
             lazy: requireStudent,

@@ -42,4 +42,33 @@ export const PAYMENT_MESSAGES = {
   purchaseReason: (displayName: string) => `Purchased plan ${displayName}`,
   expiryReason: 'Coins expired',
   invoiceNotFound: 'This invoice was not found.',
+  plansLoadFailed: 'Failed to load plans. Please reload the page.',
+  billingLoadFailed: 'Failed to load your billing history. Please reload the page.',
+} as const;
+
+/** Labels of the plans, checkout and billing screens (ours; the spec shows none). */
+export const PAYMENT_LABELS = {
+  plansTitle: 'Upgrade Plan',
+  plansIntro: 'Buy coins to contact students. Coins expire with their plan.',
+  currentPlan: 'Current plan',
+  expiresOn: 'Expires on',
+  recommended: 'Recommended',
+  coins: 'coins',
+  inclGst: 'incl. 18% GST',
+  couponLabel: 'Coupon code',
+  applyCoupon: 'Apply',
+  removeCoupon: 'Remove',
+  buyNow: 'Buy now',
+  freePlanNote: 'Given once when you complete your profile.',
+  billingTitle: 'Billing',
+  billingLink: 'Billing and coin history',
+  purchases: 'Purchases',
+  noPurchases: 'No purchases yet.',
+  ledger: 'Coin history',
+  noLedger: 'No coin activity yet.',
+  invoice: 'Invoice',
+  viewInvoice: 'View invoice',
+  print: 'Print',
+  invoiceTitle: 'Tax Invoice',
+  checkoutTitle: 'Checkout',
 } as const;

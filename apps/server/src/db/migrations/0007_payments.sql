@@ -177,3 +177,30 @@ CREATE TABLE payments (
 );
 
 CREATE INDEX payments_user_idx ON payments (user_id, id DESC);
+
+-- The offline sandbox checkout provider keeps its orders and payments here, as
+-- the real provider would on its side. Never used when Razorpay is configured.
+CREATE TABLE sandbox_orders (
+  id text PRIMARY KEY,
+  amount integer NOT NULL CHECK (amount > 0),
+  currency text NOT NULL,
+  receipt text,
+  notes jsonb NOT NULL DEFAULT '{}',
+  status text NOT NULL CHECK (status IN ('created', 'attempted', 'paid')),
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE sandbox_payments (
+  id text PRIMARY KEY,
+  order_id text NOT NULL REFERENCES sandbox_orders (id) ON DELETE CASCADE,
+  amount integer NOT NULL,
+  currency text NOT NULL,
+  status text NOT NULL CHECK (status IN ('captured', 'failed', 'refunded')),
+  method text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE INDEX sandbox_payments_order_idx ON sandbox_payments (order_id);
+-- one captured payment per order, as the provider refuses a second payment of a paid order
+CREATE UNIQUE INDEX sandbox_payments_one_capture ON sandbox_payments (order_id)
+  WHERE status IN ('captured', 'refunded');

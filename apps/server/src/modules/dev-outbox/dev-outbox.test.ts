@@ -141,7 +141,17 @@ describe('when real mail and code delivery are configured', () => {
     msg91 = await startMsg91Peer();
     const env = { SMTP_URL: smtp.url, ...msg91.env };
     real = await buildTestApp({ env, db: t.db });
-    production = await buildTestApp({ env: { ...env, NODE_ENV: 'production' }, db: t.db });
+    production = await buildTestApp({
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        RAZORPAY_KEY_ID: 'rzp_live_example',
+        RAZORPAY_KEY_SECRET: 'key-secret',
+        RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+        INVOICE_SELLER_GSTIN: '29AAAAA0000A1Z5',
+      },
+      db: t.db,
+    });
   });
 
   afterAll(async () => {

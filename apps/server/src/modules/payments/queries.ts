@@ -275,3 +275,498 @@ export async function isOnboardedTeacher(db: Queryable, userId: number): Promise
   );
   return rows[0]?.ok === true;
 }
+
+// ---------------------------------------------------------------- coupons
+
+export interface CouponRow {
+  id: number;
+  code: string;
+  kind: 'percent' | 'flat';
+  value: number;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  max_redemptions: number | null;
+  max_per_user: number;
+  plan_ids: number[];
+  is_active: boolean;
+}
+
+export interface RedemptionRow {
+  id: number;
+  coupon_id: number;
+  user_id: number;
+  plan_id: number;
+  status: 'reserved' | 'consumed' | 'released';
+  reserved_until: Date;
+  created_at: Date;
+  consumed_at: Date | null;
+  released_at: Date | null;
+}
+
+export async function findCouponByCode(db: Queryable, code: string): Promise<CouponRow | null> {
+  const rows = await db.query<CouponRow>('SELECT * FROM coupons WHERE code = $1', [code]);
+  return rows[0] ?? null;
+}
+
+export async function findCouponById(db: Queryable, id: number): Promise<CouponRow | null> {
+  const rows = await db.query<CouponRow>('SELECT * FROM coupons WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** Locks the coupon row: reservations of one coupon are counted one at a time. */
+export async function lockCoupon(db: Queryable, id: number): Promise<CouponRow | null> {
+  const rows = await db.query<CouponRow>('SELECT * FROM coupons WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+/** Releases reservations of the coupon that were not paid within their time. */
+export async function releaseLapsedReservations(
+  db: Queryable,
+  couponId: number,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE coupon_redemptions SET status = 'released', released_at = reserved_until
+      WHERE coupon_id = $1 AND status = 'reserved' AND reserved_until <= $2`,
+    [couponId, now],
+  );
+}
+
+/** Uses that count against the limits: consumed ones and live reservations. */
+export async function countCouponUses(
+  db: Queryable,
+  couponId: number,
+  userId: number,
+  now: Date,
+): Promise<{ total: number; by_user: number }> {
+  const [row] = await db.query<{ total: number; by_user: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE user_id = $2)::int AS by_user
+       FROM coupon_redemptions
+      WHERE coupon_id = $1
+        AND (status = 'consumed' OR (status = 'reserved' AND reserved_until > $3))`,
+    [couponId, userId, now],
+  );
+  return row ?? { total: 0, by_user: 0 };
+}
+
+/** The user's live reservation of this coupon for this plan, if any. */
+export async function findLiveReservation(
+  db: Queryable,
+  couponId: number,
+  userId: number,
+  planId: number,
+  now: Date,
+): Promise<RedemptionRow | null> {
+  const rows = await db.query<RedemptionRow>(
+    `SELECT * FROM coupon_redemptions
+      WHERE coupon_id = $1 AND user_id = $2 AND plan_id = $3
+        AND status = 'reserved' AND reserved_until > $4
+      ORDER BY id DESC LIMIT 1`,
+    [couponId, userId, planId, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** The user's live reservations of the coupon (any plan), locked. */
+export async function lockLiveReservationsOfUser(
+  db: Queryable,
+  couponId: number,
+  userId: number,
+  now: Date,
+): Promise<{ id: number }[]> {
+  return db.query<{ id: number }>(
+    `SELECT id FROM coupon_redemptions
+      WHERE coupon_id = $1 AND user_id = $2 AND status = 'reserved' AND reserved_until > $3
+      FOR UPDATE`,
+    [couponId, userId, now],
+  );
+}
+
+export async function insertReservation(
+  db: Queryable,
+  input: { couponId: number; userId: number; planId: number; until: Date; now: Date },
+): Promise<RedemptionRow> {
+  const rows = await db.query<RedemptionRow>(
+    `INSERT INTO coupon_redemptions (coupon_id, user_id, plan_id, status, reserved_until, created_at)
+     VALUES ($1, $2, $3, 'reserved', $4, $5)
+     RETURNING *`,
+    [input.couponId, input.userId, input.planId, input.until, input.now],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insertReservation: no row returned');
+  return row;
+}
+
+export async function extendReservation(db: Queryable, id: number, until: Date): Promise<void> {
+  await db.query(
+    "UPDATE coupon_redemptions SET reserved_until = $2 WHERE id = $1 AND status = 'reserved'",
+    [id, until],
+  );
+}
+
+export async function lockRedemption(
+  db: Queryable,
+  id: number,
+  userId: number,
+): Promise<RedemptionRow | null> {
+  const rows = await db.query<RedemptionRow>(
+    'SELECT * FROM coupon_redemptions WHERE id = $1 AND user_id = $2 FOR UPDATE',
+    [id, userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function releaseRedemption(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE coupon_redemptions SET status = 'released', released_at = $2
+      WHERE id = $1 AND status = 'reserved'`,
+    [id, now],
+  );
+}
+
+export async function consumeRedemption(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE coupon_redemptions SET status = 'consumed', consumed_at = $2, released_at = NULL
+      WHERE id = $1 AND status <> 'consumed'`,
+    [id, now],
+  );
+}
+
+export interface NewCoupon {
+  code: string;
+  kind: 'percent' | 'flat';
+  value: number;
+  validFrom?: Date | null;
+  validUntil?: Date | null;
+  maxRedemptions?: number | null;
+  maxPerUser?: number;
+  planIds?: number[];
+}
+
+/** Inserts a coupon unless its code exists (seeding runs on every start). */
+export async function insertCoupon(db: Queryable, coupon: NewCoupon): Promise<void> {
+  await db.query(
+    `INSERT INTO coupons (code, kind, value, valid_from, valid_until, max_redemptions,
+                          max_per_user, plan_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (code) DO NOTHING`,
+    [
+      coupon.code,
+      coupon.kind,
+      coupon.value,
+      coupon.validFrom ?? null,
+      coupon.validUntil ?? null,
+      coupon.maxRedemptions ?? null,
+      coupon.maxPerUser ?? 1,
+      coupon.planIds ?? [],
+    ],
+  );
+}
+
+// ---------------------------------------------------------------- orders and payments
+
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  plan_id: number;
+  provider: 'razorpay' | 'sandbox';
+  provider_order_id: string;
+  price_paise: number;
+  discount_paise: number;
+  taxable_paise: number;
+  gst_paise: number;
+  amount_paise: number;
+  coupon_id: number | null;
+  redemption_id: number | null;
+  status: 'created' | 'paid' | 'failed';
+  created_at: Date;
+  paid_at: Date | null;
+  checked_at: Date | null;
+}
+
+export interface NewOrder {
+  userId: number;
+  planId: number;
+  provider: 'razorpay' | 'sandbox';
+  providerOrderId: string;
+  pricePaise: number;
+  discountPaise: number;
+  taxablePaise: number;
+  gstPaise: number;
+  amountPaise: number;
+  couponId: number | null;
+  redemptionId: number | null;
+  createdAt: Date;
+}
+
+export async function insertOrder(db: Queryable, order: NewOrder): Promise<OrderRow> {
+  const rows = await db.query<OrderRow>(
+    `INSERT INTO payment_orders (user_id, plan_id, provider, provider_order_id, price_paise,
+                                 discount_paise, taxable_paise, gst_paise, amount_paise, coupon_id,
+                                 redemption_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     RETURNING *`,
+    [
+      order.userId,
+      order.planId,
+      order.provider,
+      order.providerOrderId,
+      order.pricePaise,
+      order.discountPaise,
+      order.taxablePaise,
+      order.gstPaise,
+      order.amountPaise,
+      order.couponId,
+      order.redemptionId,
+      order.createdAt,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insertOrder: no row returned');
+  return row;
+}
+
+export async function findOrderByProviderId(
+  db: Queryable,
+  provider: string,
+  providerOrderId: string,
+): Promise<OrderRow | null> {
+  const rows = await db.query<OrderRow>(
+    'SELECT * FROM payment_orders WHERE provider = $1 AND provider_order_id = $2',
+    [provider, providerOrderId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function lockOrder(db: Queryable, id: number): Promise<OrderRow | null> {
+  const rows = await db.query<OrderRow>('SELECT * FROM payment_orders WHERE id = $1 FOR UPDATE', [
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function markOrderPaid(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query("UPDATE payment_orders SET status = 'paid', paid_at = $2 WHERE id = $1", [id, at]);
+}
+
+export async function markOrderFailed(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query(
+    "UPDATE payment_orders SET status = 'failed', checked_at = $2 WHERE id = $1 AND status = 'created'",
+    [id, at],
+  );
+}
+
+export async function markOrderChecked(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query('UPDATE payment_orders SET checked_at = $2 WHERE id = $1', [id, at]);
+}
+
+/** Orders still unpaid `olderThan`, not asked about since `checkedBefore`, oldest first. */
+export async function listOrdersToReconcile(
+  db: Queryable,
+  olderThan: Date,
+  checkedBefore: Date,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db.query<OrderRow>(
+    `SELECT * FROM payment_orders
+      WHERE status = 'created' AND created_at <= $1
+        AND (checked_at IS NULL OR checked_at <= $2)
+      ORDER BY created_at, id
+      LIMIT $3`,
+    [olderThan, checkedBefore, limit],
+  );
+}
+
+export interface PaymentRow {
+  id: number;
+  order_id: number;
+  user_id: number;
+  provider_payment_id: string;
+  amount_paise: number;
+  method: string | null;
+  lot_id: number;
+  ledger_entry_id: number;
+  credited_by: 'verify' | 'webhook' | 'reconcile';
+  invoice_number: string;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_state: string;
+  created_at: Date;
+}
+
+export async function findPaymentByProviderId(
+  db: Queryable,
+  providerPaymentId: string,
+): Promise<PaymentRow | null> {
+  const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1', [
+    providerPaymentId,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function findPaymentOfOrder(
+  db: Queryable,
+  orderId: number,
+): Promise<PaymentRow | null> {
+  const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE order_id = $1', [orderId]);
+  return rows[0] ?? null;
+}
+
+export interface BuyerRow {
+  full_name: string;
+  email: string;
+  phone: string;
+  state: string;
+}
+
+export async function findBuyer(db: Queryable, userId: number): Promise<BuyerRow | null> {
+  const rows = await db.query<BuyerRow>(
+    `SELECT u.full_name, u.email,
+            COALESCE(u.phone_country_code, '') || COALESCE(u.phone_number, '') AS phone,
+            COALESCE((SELECT a.state FROM user_addresses a WHERE a.user_id = u.id
+                       ORDER BY a.is_primary DESC, a.slot LIMIT 1), '') AS state
+       FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface NewPayment {
+  orderId: number;
+  userId: number;
+  providerPaymentId: string;
+  amountPaise: number;
+  method: string | null;
+  lotId: number;
+  ledgerEntryId: number;
+  creditedBy: 'verify' | 'webhook' | 'reconcile';
+  buyerName: string;
+  buyerEmail: string;
+  buyerState: string;
+  createdAt: Date;
+}
+
+/** Stores the payment with the next invoice number of the financial year (April–March). */
+export async function insertPayment(db: Queryable, payment: NewPayment): Promise<PaymentRow> {
+  const rows = await db.query<PaymentRow>(
+    `INSERT INTO payments (order_id, user_id, provider_payment_id, amount_paise, method, lot_id,
+                           ledger_entry_id, credited_by, invoice_number, buyer_name, buyer_email,
+                           buyer_state, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+             'GM/' || to_char($12::timestamptz AT TIME ZONE 'Asia/Kolkata' - interval '3 months', 'YYYY')
+               || '/' || lpad(nextval('invoice_number_seq')::text, 6, '0'),
+             $9, $10, $11, $12)
+     RETURNING *`,
+    [
+      payment.orderId,
+      payment.userId,
+      payment.providerPaymentId,
+      payment.amountPaise,
+      payment.method,
+      payment.lotId,
+      payment.ledgerEntryId,
+      payment.creditedBy,
+      payment.buyerName,
+      payment.buyerEmail,
+      payment.buyerState,
+      payment.createdAt,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insertPayment: no row returned');
+  return row;
+}
+
+export interface PurchaseRow extends PaymentRow {
+  amount_paise: number;
+  plan_id: number;
+  plan_name: string;
+  plan_display_name: string;
+  coins: number;
+  price_paise: number;
+  discount_paise: number;
+  taxable_paise: number;
+  gst_paise: number;
+  provider_order_id: string;
+  coupon_code: string | null;
+  expires_at: Date;
+}
+
+const PURCHASE_SELECT = `
+  SELECT p.*, o.plan_id, pl.name AS plan_name, pl.display_name AS plan_display_name, l.coins,
+         o.price_paise, o.discount_paise, o.taxable_paise, o.gst_paise, o.provider_order_id,
+         c.code AS coupon_code, l.expires_at
+    FROM payments p
+    JOIN payment_orders o ON o.id = p.order_id
+    JOIN plans pl ON pl.id = o.plan_id
+    JOIN coin_lots l ON l.id = p.lot_id
+    LEFT JOIN coupons c ON c.id = o.coupon_id`;
+
+export async function countPurchases(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM payments WHERE user_id = $1',
+    [userId],
+  );
+  return row?.count ?? 0;
+}
+
+export async function listPurchases(
+  db: Queryable,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<PurchaseRow[]> {
+  return db.query<PurchaseRow>(
+    `${PURCHASE_SELECT} WHERE p.user_id = $1 ORDER BY p.id DESC LIMIT $2 OFFSET $3`,
+    [userId, limit, offset],
+  );
+}
+
+export async function findPurchase(
+  db: Queryable,
+  userId: number,
+  paymentId: number,
+): Promise<PurchaseRow | null> {
+  const rows = await db.query<PurchaseRow>(
+    `${PURCHASE_SELECT} WHERE p.id = $1 AND p.user_id = $2`,
+    [paymentId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The newest purchase whose coins have not expired at `now` (the current plan). */
+export async function findCurrentPurchase(
+  db: Queryable,
+  userId: number,
+  now: Date,
+): Promise<{ plan_id: number; expires_at: Date } | null> {
+  const rows = await db.query<{ plan_id: number; expires_at: Date }>(
+    `SELECT l.plan_id, l.expires_at FROM coin_lots l
+      WHERE l.user_id = $1 AND l.source = 'purchase' AND l.expires_at > $2
+      ORDER BY l.expires_at DESC, l.id DESC LIMIT 1`,
+    [userId, now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findFreePlanLot(
+  db: Queryable,
+  userId: number,
+): Promise<{ expires_at: Date } | null> {
+  const rows = await db.query<{ expires_at: Date }>(
+    "SELECT expires_at FROM coin_lots WHERE user_id = $1 AND source = 'free_plan'",
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findUserRole(
+  db: Queryable,
+  userId: number,
+): Promise<{ role: string; is_active: boolean } | null> {
+  const rows = await db.query<{ role: string; is_active: boolean }>(
+    'SELECT role, is_active FROM users WHERE id = $1',
+    [userId],
+  );
+  return rows[0] ?? null;
+}

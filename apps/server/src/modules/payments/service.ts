@@ -1,19 +1,104 @@
-import { FREE_PLAN_NAME } from '@gurumatch/shared/constants';
+import {
+  COUPON_RESERVATION_MINUTES,
+  FREE_PLAN_NAME,
+  ORDER_RECONCILE_AFTER_MINUTES,
+  PAGE_SIZE,
+} from '@gurumatch/shared/constants';
+import { MESSAGES } from '@gurumatch/shared/messages';
 import { PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
+import type { SuccessMessage } from '@gurumatch/shared/schemas/account';
+import {
+  couponDiscount,
+  formatRupees,
+  INVOICE_SAC,
+  orderAmounts,
+  type ApplyCouponResult,
+  type CouponBody,
+  type CouponResult,
+  type CreateOrderBody,
+  type CreateOrderResult,
+  type CurrentPlan,
+  type FailRedemptionBody,
+  type Invoice,
+  type LedgerEntry,
+  type LedgerList,
+  type PageQuery,
+  type Plan,
+  type Purchase,
+  type PurchaseList,
+  type SandboxPayBody,
+  type VerifyPaymentBody,
+  type VerifyPaymentResult,
+} from '@gurumatch/shared/schemas/payments';
+import sanitizeHtml from 'sanitize-html';
 
+import type { ProviderPayment } from '../../adapters/payments/index.ts';
+import type { SandboxCheckoutResult, SandboxPayments } from '../../adapters/payments/sandbox.ts';
+import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { AppError, providerUnavailable } from '../../errors.ts';
 
-import { creditCoinsOnce, getCoinBalance } from './ledger.ts';
-import { findPlanByName, hasFreePlanLot, isOnboardedTeacher } from './queries.ts';
+import { creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
+import {
+  consumeRedemption,
+  countCouponUses,
+  countLedgerEntries,
+  countPurchases,
+  extendReservation,
+  findBuyer,
+  findCouponByCode,
+  findCurrentPurchase,
+  findFreePlanLot,
+  findLiveReservation,
+  findOrderByProviderId,
+  findPaymentByProviderId,
+  findPlanById,
+  findPlanByName,
+  findPurchase,
+  hasFreePlanLot,
+  insertOrder,
+  insertPayment,
+  insertReservation,
+  isOnboardedTeacher,
+  listActivePlans,
+  listLedgerEntries,
+  listOrdersToReconcile,
+  listPurchases as listPurchaseRows,
+  lockCoupon,
+  lockLiveReservationsOfUser,
+  lockOrder,
+  lockRedemption,
+  markOrderChecked,
+  markOrderFailed,
+  markOrderPaid,
+  releaseLapsedReservations,
+  releaseRedemption,
+  type CouponRow,
+  type LedgerRow,
+  type OrderRow,
+  type PlanRow,
+  type PurchaseRow,
+  type RedemptionRow,
+} from './queries.ts';
+import { renderSandboxCheckout } from './sandbox-page.ts';
 
 export { creditCoins, getCoinBalance, refundCoins, spendCoins } from './ledger.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Orders nobody paid within a day are closed by reconciliation (their coupon is released). */
+const ORDER_ABANDONED_AFTER_MS = DAY_MS;
+/** The provider's smallest order (₹1). */
+const MIN_ORDER_PAISE = 100;
 
 /** The balance other modules show (token claim, `GET /api/auth/user/coins/`). */
 export function coinBalanceAt(db: Queryable, userId: number, now: Date): Promise<number> {
   return getCoinBalance(db, userId, now);
+}
+
+function expiryOf(plan: PlanRow, now: Date): Date {
+  return new Date(now.getTime() + plan.validity_days * DAY_MS);
 }
 
 /**
@@ -30,7 +115,7 @@ export async function grantFreePlanOnce(ctx: AppContext, userId: number): Promis
       userId,
       coins: plan.coins,
       reason: PAYMENT_MESSAGES.freePlanReason,
-      expiresAt: new Date(now.getTime() + plan.validity_days * DAY_MS),
+      expiresAt: expiryOf(plan, now),
       now,
       source: 'free_plan',
       planId: plan.id,
@@ -41,4 +126,670 @@ export async function grantFreePlanOnce(ctx: AppContext, userId: number): Promis
 /** Grants the free plan if the user is a tutor whose onboarding is now complete. */
 export async function grantFreePlanIfOnboarded(ctx: AppContext, userId: number): Promise<void> {
   if (await isOnboardedTeacher(ctx.db, userId)) await grantFreePlanOnce(ctx, userId);
+}
+
+// ---------------------------------------------------------------- plans
+
+/** Plan descriptions are editable by administrators: only simple formatting survives. */
+const PLAN_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'span'],
+  allowedAttributes: {},
+};
+
+function toPlan(row: PlanRow): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    display_name: row.display_name,
+    coins: row.coins,
+    price: formatRupees(row.price_paise),
+    price_with_gst: formatRupees(orderAmounts(row.price_paise).total),
+    description: sanitizeHtml(row.description, PLAN_HTML).trim(),
+    recommended: row.recommended,
+    features: row.features,
+    validity_days: row.validity_days,
+    is_active: row.is_active,
+  };
+}
+
+export async function listPlans(ctx: AppContext): Promise<Plan[]> {
+  return (await listActivePlans(ctx.db)).map(toPlan);
+}
+
+/** The newest unexpired purchased plan; with none, the free plan (compat). */
+export async function getCurrentPlan(ctx: AppContext, userId: number): Promise<CurrentPlan> {
+  const now = ctx.now();
+  const current = await findCurrentPurchase(ctx.db, userId, now);
+  const plan = current
+    ? await findPlanById(ctx.db, current.plan_id)
+    : await findPlanByName(ctx.db, FREE_PLAN_NAME);
+  if (!plan) throw new AppError(404, 'plan_not_found', PAYMENT_MESSAGES.planNotFound);
+  const expiry = current?.expires_at ?? (await findFreePlanLot(ctx.db, userId))?.expires_at;
+  return { success: true, plan: { ...toPlan(plan), expiry_date: expiry?.toISOString() ?? null } };
+}
+
+async function requirePaidPlan(db: Queryable, planId: number): Promise<PlanRow> {
+  const plan = await findPlanById(db, planId);
+  if (!plan?.is_active) throw new AppError(404, 'plan_not_found', PAYMENT_MESSAGES.planNotFound);
+  if (plan.price_paise <= 0) {
+    throw new AppError(400, 'plan_not_found', PAYMENT_MESSAGES.freePlanNotForSale);
+  }
+  return plan;
+}
+
+// ---------------------------------------------------------------- coupons
+
+function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** Why the coupon cannot be used on the plan at `now` (limits aside), or null. */
+function couponProblem(coupon: CouponRow | null, plan: PlanRow, now: Date): string | null {
+  if (!coupon?.is_active) return PAYMENT_MESSAGES.invalidCoupon;
+  if (coupon.valid_from && now < coupon.valid_from) return PAYMENT_MESSAGES.couponNotStarted;
+  if (coupon.valid_until && now >= coupon.valid_until) return PAYMENT_MESSAGES.couponExpired;
+  if (coupon.plan_ids.length > 0 && !coupon.plan_ids.includes(plan.id)) {
+    return PAYMENT_MESSAGES.couponNotForPlan;
+  }
+  const { total } = orderAmounts(plan.price_paise, discountOf(coupon, plan));
+  if (total < MIN_ORDER_PAISE) return PAYMENT_MESSAGES.couponNotForPlan;
+  return null;
+}
+
+function discountOf(coupon: CouponRow, plan: PlanRow): number {
+  return couponDiscount(coupon.kind, coupon.value, plan.price_paise);
+}
+
+function limitProblem(coupon: CouponRow, uses: { total: number; by_user: number }): string | null {
+  if (coupon.max_redemptions !== null && uses.total >= coupon.max_redemptions) {
+    return PAYMENT_MESSAGES.couponUsedUp;
+  }
+  if (uses.by_user >= coupon.max_per_user) return PAYMENT_MESSAGES.couponAlreadyUsed;
+  return null;
+}
+
+function priceFields(plan: PlanRow, discount: number) {
+  const amounts = orderAmounts(plan.price_paise, discount);
+  return {
+    discount_amount: formatRupees(amounts.discount),
+    discounted_price: formatRupees(amounts.taxable),
+    original_price: formatRupees(plan.price_paise),
+  };
+}
+
+/** Checks a coupon against a plan without reserving it (prices before GST). */
+export async function validateCoupon(
+  ctx: AppContext,
+  userId: number,
+  body: CouponBody,
+): Promise<CouponResult> {
+  const plan = await requirePaidPlan(ctx.db, body.plan_id);
+  const code = normalizeCode(body.code);
+  const now = ctx.now();
+  const coupon = await findCouponByCode(ctx.db, code);
+  let problem = couponProblem(coupon, plan, now);
+  if (!problem && coupon) {
+    const own = await findLiveReservation(ctx.db, coupon.id, userId, plan.id, now);
+    if (!own) problem = limitProblem(coupon, await countCouponUses(ctx.db, coupon.id, userId, now));
+  }
+  if (problem || !coupon) {
+    return { valid: false, ...priceFields(plan, 0), coupon_code: code, message: problem ?? '' };
+  }
+  return {
+    valid: true,
+    ...priceFields(plan, discountOf(coupon, plan)),
+    coupon_code: coupon.code,
+    message: PAYMENT_MESSAGES.couponValid,
+  };
+}
+
+/**
+ * Reserves one use of the coupon for the user and plan, inside `tx`, under a
+ * lock on the coupon row (so limits hold under races). An own live reservation
+ * for the same plan is reused; one for another plan is released first.
+ */
+async function reserveCoupon(
+  ctx: AppContext,
+  tx: Queryable,
+  userId: number,
+  plan: PlanRow,
+  rawCode: string,
+): Promise<{ coupon: CouponRow; redemption: RedemptionRow }> {
+  const now = ctx.now();
+  const found = await findCouponByCode(tx, normalizeCode(rawCode));
+  const coupon = found ? await lockCoupon(tx, found.id) : null;
+  const problem = couponProblem(coupon, plan, now);
+  if (problem || !coupon) throw new AppError(400, 'invalid_coupon', problem ?? '');
+  await releaseLapsedReservations(tx, coupon.id, now);
+  const until = new Date(now.getTime() + COUPON_RESERVATION_MINUTES * MINUTE_MS);
+  const own = await findLiveReservation(tx, coupon.id, userId, plan.id, now);
+  if (own) {
+    await extendReservation(tx, own.id, until);
+    return { coupon, redemption: { ...own, reserved_until: until } };
+  }
+  await releaseOtherPlansOfUser(tx, coupon.id, userId, now);
+  const limit = limitProblem(coupon, await countCouponUses(tx, coupon.id, userId, now));
+  if (limit) throw new AppError(400, 'coupon_limit', limit);
+  const redemption = await insertReservation(tx, {
+    couponId: coupon.id,
+    userId,
+    planId: plan.id,
+    until,
+    now,
+  });
+  return { coupon, redemption };
+}
+
+async function releaseOtherPlansOfUser(
+  tx: Queryable,
+  couponId: number,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  // a tutor who switches plans moves the reservation rather than using up their limit
+  for (const row of await lockLiveReservationsOfUser(tx, couponId, userId, now)) {
+    await releaseRedemption(tx, row.id, now);
+  }
+}
+
+export async function applyCoupon(
+  ctx: AppContext,
+  userId: number,
+  body: CouponBody,
+): Promise<ApplyCouponResult> {
+  const plan = await requirePaidPlan(ctx.db, body.plan_id);
+  const { coupon, redemption } = await ctx.db.transaction((tx) =>
+    reserveCoupon(ctx, tx, userId, plan, body.code),
+  );
+  return {
+    success: true,
+    coupon_code: coupon.code,
+    redemption_id: redemption.id,
+    message: PAYMENT_MESSAGES.couponApplied,
+    ...priceFields(plan, discountOf(coupon, plan)),
+  };
+}
+
+/** Releases the user's reservation (the checkout failed or was closed). */
+export async function failRedemption(
+  ctx: AppContext,
+  userId: number,
+  body: FailRedemptionBody,
+): Promise<SuccessMessage> {
+  return ctx.db.transaction(async (tx) => {
+    const redemption = await lockRedemption(tx, body.redemption_id, userId);
+    if (!redemption) throw new AppError(404, 'not_found', PAYMENT_MESSAGES.redemptionNotFound);
+    if (redemption.status === 'consumed') {
+      throw new AppError(409, 'coupon_limit', PAYMENT_MESSAGES.couponAlreadyUsed);
+    }
+    await releaseRedemption(tx, redemption.id, ctx.now());
+    return { success: true, message: PAYMENT_MESSAGES.couponReleased };
+  });
+}
+
+// ---------------------------------------------------------------- orders
+
+/** The checkout the client opens for a sandbox order (served by this server). */
+export function sandboxCheckoutPath(orderId: string): string {
+  return `/api/payments/sandbox/checkout/?order_id=${encodeURIComponent(orderId)}`;
+}
+
+/**
+ * Creates an order with the provider for a paid plan. The amount is computed
+ * here only: plan price − coupon discount, + 18 % GST, in paise.
+ */
+export async function createOrder(
+  ctx: AppContext,
+  userId: number,
+  body: CreateOrderBody,
+): Promise<CreateOrderResult> {
+  const plan = await requirePaidPlan(ctx.db, body.plan_id);
+  const reserved = body.coupon_code
+    ? await ctx.db.transaction((tx) => reserveCoupon(ctx, tx, userId, plan, body.coupon_code ?? ''))
+    : null;
+  const amounts = orderAmounts(plan.price_paise, reserved ? discountOf(reserved.coupon, plan) : 0);
+  const buyer = await findBuyer(ctx.db, userId);
+  if (!buyer) throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
+  const now = ctx.now();
+  let providerOrder;
+  try {
+    providerOrder = await ctx.payments.createOrder({
+      amount: amounts.total,
+      currency: 'INR',
+      receipt: `gm-${String(userId)}-${String(now.getTime())}`,
+      notes: { user_id: String(userId), plan_id: String(plan.id) },
+    });
+  } catch (error) {
+    throw providerUnavailable(PAYMENT_MESSAGES.processingFailed, error);
+  }
+  await insertOrder(ctx.db, {
+    userId,
+    planId: plan.id,
+    provider: ctx.payments.kind,
+    providerOrderId: providerOrder.id,
+    pricePaise: amounts.price,
+    discountPaise: amounts.discount,
+    taxablePaise: amounts.taxable,
+    gstPaise: amounts.gst,
+    amountPaise: amounts.total,
+    couponId: reserved?.coupon.id ?? null,
+    redemptionId: reserved?.redemption.id ?? null,
+    createdAt: now,
+  });
+  return {
+    key: ctx.payments.keyId,
+    amount: amounts.total,
+    currency: 'INR',
+    order_id: providerOrder.id,
+    plan_details: { id: plan.id, name: plan.name, coins: plan.coins },
+    user_details: { name: buyer.full_name, email: buyer.email, contact: buyer.phone },
+    redemption_id: reserved?.redemption.id ?? null,
+    provider: ctx.payments.kind,
+    checkout_url: ctx.payments.kind === 'sandbox' ? sandboxCheckoutPath(providerOrder.id) : null,
+  };
+}
+
+type CreditVia = 'verify' | 'webhook' | 'reconcile';
+
+interface CreditOutcome {
+  credited: boolean;
+  coins: number;
+  balance: number;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Credits the plan's coins for a captured payment of the order, once per
+ * provider payment id: the order row is locked, an existing payment answers
+ * "already credited", and the unique constraint on the payment id is the last
+ * guard. Consumes the order's coupon reservation.
+ */
+async function creditOrder(
+  ctx: AppContext,
+  order: OrderRow,
+  payment: { id: string; method: string | null },
+  via: CreditVia,
+): Promise<CreditOutcome> {
+  const attempt = (): Promise<CreditOutcome> =>
+    ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      const locked = await lockOrder(tx, order.id);
+      if (!locked) throw new AppError(404, 'order_not_found', PAYMENT_MESSAGES.orderNotFound);
+      const plan = await findPlanById(tx, locked.plan_id);
+      if (!plan) throw new AppError(404, 'plan_not_found', PAYMENT_MESSAGES.planNotFound);
+      const existing = await findPaymentByProviderId(tx, payment.id);
+      if (existing || locked.status === 'paid') {
+        if (!existing || existing.order_id !== locked.id) {
+          ctx.log.error(
+            { order: locked.provider_order_id, payment: payment.id, via },
+            'a second payment for a paid order was not credited; refund it',
+          );
+        }
+        return {
+          credited: false,
+          coins: plan.coins,
+          balance: await getCoinBalance(tx, locked.user_id, now),
+        };
+      }
+      const buyer = await findBuyer(tx, locked.user_id);
+      const credit = await creditCoinsOnce(tx, {
+        userId: locked.user_id,
+        coins: plan.coins,
+        reason: PAYMENT_MESSAGES.purchaseReason(plan.display_name),
+        expiresAt: expiryOf(plan, now),
+        now,
+        source: 'purchase',
+        planId: plan.id,
+      });
+      if (!credit) throw new Error('creditOrder: lot not stored');
+      await insertPayment(tx, {
+        orderId: locked.id,
+        userId: locked.user_id,
+        providerPaymentId: payment.id,
+        amountPaise: locked.amount_paise,
+        method: payment.method,
+        lotId: credit.lotId,
+        ledgerEntryId: credit.entryId,
+        creditedBy: via,
+        buyerName: buyer?.full_name ?? '',
+        buyerEmail: buyer?.email ?? '',
+        buyerState: buyer?.state ?? '',
+        createdAt: now,
+      });
+      await markOrderPaid(tx, locked.id, now);
+      if (locked.redemption_id !== null) await consumeRedemption(tx, locked.redemption_id, now);
+      return { credited: true, coins: plan.coins, balance: credit.balanceAfter };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    // another request stored the same payment id between our check and insert
+    if (isUniqueViolation(error)) return attempt();
+    throw error;
+  }
+}
+
+/**
+ * The browser's proof of payment: the signature must be Razorpay's HMAC of
+ * `order_id|payment_id` with the key secret; the order must be the user's; the
+ * plan is the order's (the client's `plan_id` is ignored).
+ */
+export async function verifyPayment(
+  ctx: AppContext,
+  userId: number,
+  body: VerifyPaymentBody,
+): Promise<VerifyPaymentResult> {
+  const order = await findOrderByProviderId(ctx.db, ctx.payments.kind, body.razorpay_order_id);
+  if (!order) throw new AppError(404, 'order_not_found', PAYMENT_MESSAGES.verificationFailed);
+  if (order.user_id !== userId) {
+    throw new AppError(403, 'permission_denied', PAYMENT_MESSAGES.verificationFailed);
+  }
+  const valid = ctx.payments.verifyPaymentSignature(
+    body.razorpay_order_id,
+    body.razorpay_payment_id,
+    body.razorpay_signature,
+  );
+  if (!valid) throw new AppError(400, 'invalid_signature', PAYMENT_MESSAGES.verificationFailed);
+  const outcome = await creditOrder(
+    ctx,
+    order,
+    { id: body.razorpay_payment_id, method: null },
+    'verify',
+  );
+  return {
+    success: true,
+    coins_added: outcome.coins,
+    message: PAYMENT_MESSAGES.coinsAdded(outcome.coins),
+    coins: outcome.balance,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The payment entity of a `payment.captured` event, or null for any other event. */
+function capturedPaymentOf(event: unknown): ProviderPayment | null {
+  if (!isRecord(event) || event.event !== 'payment.captured') return null;
+  const payload = isRecord(event.payload) ? event.payload : {};
+  const wrapper = isRecord(payload.payment) ? payload.payment : {};
+  const entity = isRecord(wrapper.entity) ? wrapper.entity : null;
+  if (!entity || typeof entity.id !== 'string' || typeof entity.order_id !== 'string') return null;
+  return {
+    id: entity.id,
+    order_id: entity.order_id,
+    amount: typeof entity.amount === 'number' ? entity.amount : 0,
+    currency: typeof entity.currency === 'string' ? entity.currency : '',
+    status: 'captured',
+    method: typeof entity.method === 'string' ? entity.method : null,
+  };
+}
+
+/**
+ * The provider's webhook: the raw body must carry `X-Razorpay-Signature` (HMAC
+ * with the webhook secret). A `payment.captured` of one of our orders credits
+ * it, at most once; every other event is acknowledged and ignored.
+ */
+export async function handleWebhook(
+  ctx: AppContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ status: 'ok' | 'ignored' }> {
+  if (!signature || !ctx.payments.verifyWebhookSignature(rawBody, signature)) {
+    throw new AppError(400, 'invalid_signature', 'Invalid webhook signature.');
+  }
+  let event: unknown;
+  try {
+    event = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new AppError(400, 'validation_error', 'The webhook body is not JSON.');
+  }
+  const payment = capturedPaymentOf(event);
+  if (!payment) return { status: 'ignored' };
+  const order = await findOrderByProviderId(ctx.db, ctx.payments.kind, payment.order_id);
+  if (!order) {
+    ctx.log.warn({ order: payment.order_id, payment: payment.id }, 'webhook for an unknown order');
+    return { status: 'ignored' };
+  }
+  if (payment.amount !== order.amount_paise) {
+    ctx.log.error(
+      { order: payment.order_id, payment: payment.id, amount: payment.amount },
+      'captured amount differs from the order; not credited',
+    );
+    return { status: 'ignored' };
+  }
+  await creditOrder(ctx, order, payment, 'webhook');
+  return { status: 'ok' };
+}
+
+/**
+ * Asks the provider about orders left unpaid for 15 minutes (the browser closed
+ * before verifying, the webhook never came) and credits what was captured.
+ * Orders with nothing captured after a day are closed and their coupon released.
+ */
+export async function reconcileOrders(
+  ctx: AppContext,
+  limit = 50,
+): Promise<{ checked: number; credited: number }> {
+  const now = ctx.now();
+  const due = new Date(now.getTime() - ORDER_RECONCILE_AFTER_MINUTES * MINUTE_MS);
+  const orders = await listOrdersToReconcile(ctx.db, due, due, limit);
+  let credited = 0;
+  let checked = 0;
+  for (const order of orders) {
+    if (order.provider !== ctx.payments.kind) continue;
+    let payments: ProviderPayment[];
+    try {
+      payments = await ctx.payments.paymentsOfOrder(order.provider_order_id);
+    } catch (error) {
+      ctx.log.warn(
+        { err: error, order: order.provider_order_id },
+        'reconciliation: provider failed',
+      );
+      continue;
+    }
+    checked += 1;
+    const captured = payments.find(
+      (payment) => payment.status === 'captured' && payment.amount === order.amount_paise,
+    );
+    if (captured) {
+      const outcome = await creditOrder(ctx, order, captured, 'reconcile');
+      if (outcome.credited) credited += 1;
+      continue;
+    }
+    await markOrderChecked(ctx.db, order.id, now);
+    if (now.getTime() - order.created_at.getTime() >= ORDER_ABANDONED_AFTER_MS) {
+      await ctx.db.transaction(async (tx) => {
+        await markOrderFailed(tx, order.id, now);
+        if (order.redemption_id !== null) await releaseRedemption(tx, order.redemption_id, now);
+      });
+    }
+  }
+  return { checked, credited };
+}
+
+// ---------------------------------------------------------------- ledger, purchases, invoices
+
+interface PageRequest {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+function toPageRequest(query: PageQuery): PageRequest {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? PAGE_SIZE;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+function pageLinks(
+  ctx: AppContext,
+  path: string,
+  { page, pageSize }: PageRequest,
+  count: number,
+): { next: string | null; previous: string | null } {
+  const lastPage = Math.max(1, Math.ceil(count / pageSize));
+  const linkTo = (target: number): string => {
+    const params = new URLSearchParams();
+    if (target > 1) params.set('page', String(target));
+    if (pageSize !== PAGE_SIZE) params.set('page_size', String(pageSize));
+    const search = params.toString();
+    return `${ctx.config.publicUrl}${path}${search ? `?${search}` : ''}`;
+  };
+  return {
+    next: page < lastPage ? linkTo(page + 1) : null,
+    previous: page > 1 ? linkTo(Math.min(page - 1, lastPage)) : null,
+  };
+}
+
+function toLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    coins: row.coins,
+    balance_after: row.balance_after,
+    reason: row.reason,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The coin ledger, newest first; pending expiries are written before it is read. */
+export async function listLedger(
+  ctx: AppContext,
+  userId: number,
+  query: PageQuery,
+): Promise<LedgerList> {
+  await ctx.db.transaction((tx) => settleExpiredCoins(tx, userId, ctx.now()));
+  const request = toPageRequest(query);
+  const count = await countLedgerEntries(ctx.db, userId);
+  const rows = await listLedgerEntries(ctx.db, userId, request.pageSize, request.offset);
+  return {
+    count,
+    ...pageLinks(ctx, '/api/payments/ledger/', request, count),
+    results: rows.map(toLedgerEntry),
+  };
+}
+
+export function invoicePagePath(paymentId: number): string {
+  return `/teacher/billing/invoices/${String(paymentId)}`;
+}
+
+function toPurchase(ctx: AppContext, row: PurchaseRow): Purchase {
+  return {
+    id: row.id,
+    plan: { id: row.plan_id, name: row.plan_name, display_name: row.plan_display_name },
+    coins: row.coins,
+    price: formatRupees(row.price_paise),
+    discount: formatRupees(row.discount_paise),
+    taxable_value: formatRupees(row.taxable_paise),
+    gst: formatRupees(row.gst_paise),
+    amount: formatRupees(row.amount_paise),
+    currency: 'INR',
+    coupon_code: row.coupon_code,
+    payment_id: row.provider_payment_id,
+    order_id: row.provider_order_id,
+    invoice_number: row.invoice_number,
+    invoice_url: `${ctx.config.publicUrl}${invoicePagePath(row.id)}`,
+    expires_at: row.expires_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function listPurchases(
+  ctx: AppContext,
+  userId: number,
+  query: PageQuery,
+): Promise<PurchaseList> {
+  const request = toPageRequest(query);
+  const count = await countPurchases(ctx.db, userId);
+  const rows = await listPurchaseRows(ctx.db, userId, request.pageSize, request.offset);
+  return {
+    count,
+    ...pageLinks(ctx, '/api/payments/history/', request, count),
+    results: rows.map((row) => toPurchase(ctx, row)),
+  };
+}
+
+function sameState(a: string, b: string): boolean {
+  const clean = (value: string): string => value.trim().toLowerCase().replace(/\s+/g, ' ');
+  return clean(a) !== '' && clean(a) === clean(b);
+}
+
+/** A GST tax invoice of one purchase: CGST + SGST within the seller's state, IGST across states. */
+export async function getInvoice(
+  ctx: AppContext,
+  userId: number,
+  paymentId: number,
+): Promise<Invoice> {
+  const row = await findPurchase(ctx.db, userId, paymentId);
+  if (!row) throw new AppError(404, 'not_found', PAYMENT_MESSAGES.invoiceNotFound);
+  const seller = ctx.config.invoiceSeller;
+  const intra = sameState(row.buyer_state, seller.state);
+  const gst = row.gst_paise;
+  const cgst = intra ? Math.floor(gst / 2) : 0;
+  const sgst = intra ? gst - cgst : 0;
+  return {
+    id: row.id,
+    invoice_number: row.invoice_number,
+    date: row.created_at.toISOString(),
+    seller: {
+      name: seller.name,
+      gstin: seller.gstin,
+      address: seller.address,
+      state: seller.state,
+    },
+    buyer: { name: row.buyer_name, email: row.buyer_email, state: row.buyer_state },
+    sac: INVOICE_SAC,
+    description: `${row.plan_display_name} plan: ${String(row.coins)} coins`,
+    coins: row.coins,
+    price: formatRupees(row.price_paise),
+    discount: formatRupees(row.discount_paise),
+    taxable_value: formatRupees(row.taxable_paise),
+    cgst: formatRupees(cgst),
+    sgst: formatRupees(sgst),
+    igst: formatRupees(intra ? 0 : gst),
+    supply: intra ? 'intra' : 'inter',
+    total: formatRupees(row.taxable_paise + gst),
+    payment_id: row.provider_payment_id,
+    order_id: row.provider_order_id,
+  };
+}
+
+// ---------------------------------------------------------------- sandbox checkout
+
+function requireSandbox(ctx: AppContext): SandboxPayments {
+  if (!ctx.paymentsSandbox) throw new AppError(404, 'not_found', MESSAGES.notFound);
+  return ctx.paymentsSandbox;
+}
+
+/** The sandbox checkout page of an order. */
+export async function sandboxCheckoutPage(
+  ctx: AppContext,
+  orderId: string,
+  nonce: string,
+): Promise<string> {
+  const sandbox = requireSandbox(ctx);
+  return renderSandboxCheckout(await sandbox.findOrder(orderId), nonce);
+}
+
+/** Pays a sandbox order with a test instrument: 402 when the instrument is a failing one. */
+export async function sandboxPay(
+  ctx: AppContext,
+  body: SandboxPayBody,
+): Promise<SandboxCheckoutResult> {
+  const sandbox = requireSandbox(ctx);
+  try {
+    return await sandbox.pay(body.order_id, { method: body.method, instrument: body.instrument });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    const detail = error.message.replace(/^[^:]*:\s*/, '');
+    if (error.status === 402)
+      throw new AppError(402, 'payment_failed', PAYMENT_MESSAGES.paymentFailed);
+    if (error.status === 404)
+      throw new AppError(404, 'order_not_found', PAYMENT_MESSAGES.orderNotFound);
+    throw new AppError(400, 'validation_error', detail);
+  }
 }

@@ -56,6 +56,12 @@ export function DashboardPage() {
           >
             View coin plans
           </Link>
+          <Link
+            to={paths.billing}
+            className="mt-3 ml-4 inline-block font-medium text-brand-700 hover:underline"
+          >
+            Billing and coin history
+          </Link>
         </section>
       ) : null}
 

@@ -1,0 +1,71 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** An order as the provider keeps it (Razorpay's Orders API shape, trimmed to what we read). */
+export interface ProviderOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string | null;
+  status: string;
+}
+
+/** A payment attempt against an order. Only `captured` payments credit coins. */
+export interface ProviderPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  method: string | null;
+}
+
+export interface ProviderRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  status: string;
+}
+
+export interface NewProviderOrder {
+  /** Paise, GST included. */
+  amount: number;
+  currency: 'INR';
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+/**
+ * The card/UPI checkout provider: Razorpay, or the offline sandbox whose
+ * checkout page our own server serves. Both sign exactly as Razorpay does.
+ */
+export interface PaymentsProvider {
+  readonly kind: 'razorpay' | 'sandbox';
+  /** The public key id the checkout is opened with. */
+  readonly keyId: string;
+  createOrder(order: NewProviderOrder): Promise<ProviderOrder>;
+  /** Every payment attempt of an order (reconciliation reads the captured one). */
+  paymentsOfOrder(orderId: string): Promise<ProviderPayment[]>;
+  /** Refunds a captured payment, in full or `amount` paise of it. */
+  refundPayment(paymentId: string, amount?: number): Promise<ProviderRefund>;
+  /** Checks the checkout's `razorpay_signature`: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
+  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** Checks `X-Razorpay-Signature`: HMAC-SHA256 of the raw webhook body with the webhook secret. */
+  verifyWebhookSignature(rawBody: Buffer, signature: string): boolean;
+}
+
+export function hmacHex(secret: string, data: string | Buffer): string {
+  return createHmac('sha256', secret).update(data).digest('hex');
+}
+
+/** Compares a hex signature with the expected one in constant time; anything malformed is false. */
+export function signatureMatches(expectedHex: string, given: string): boolean {
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false;
+  const expected = Buffer.from(expectedHex, 'hex');
+  const actual = Buffer.from(given.toLowerCase(), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** The signature Razorpay Checkout hands the browser after a successful payment. */
+export function checkoutSignature(keySecret: string, orderId: string, paymentId: string): string {
+  return hmacHex(keySecret, `${orderId}|${paymentId}`);
+}

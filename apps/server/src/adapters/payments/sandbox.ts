@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+
+import type { Queryable } from '../../db/connection.ts';
+import { ProviderError } from '../provider-http.ts';
+
+import {
+  checkoutSignature,
+  hmacHex,
+  signatureMatches,
+  type PaymentsProvider,
+  type ProviderOrder,
+  type ProviderPayment,
+} from './index.ts';
+
+const PROVIDER = 'Sandbox checkout';
+/** Development-only keys: the sandbox never runs in production (Razorpay is required there). */
+export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
+export const SANDBOX_KEY_SECRET = 'sandbox-key-secret-for-development-only';
+export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret-for-development-only';
+
+/** Test instruments, as in Razorpay's test mode. */
+export const SANDBOX_SUCCESS_CARD = '4111111111111111';
+export const SANDBOX_FAILURE_CARD = '4000000000000002';
+export const SANDBOX_SUCCESS_UPI = 'success@razorpay';
+export const SANDBOX_FAILURE_UPI = 'failure@razorpay';
+
+export interface SandboxCheckoutResult {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+export interface SandboxPaymentInput {
+  method: 'card' | 'upi';
+  /** The card number or UPI id typed into the sandbox checkout page. */
+  instrument: string;
+}
+
+export interface SandboxPayments extends PaymentsProvider {
+  readonly kind: 'sandbox';
+  findOrder(orderId: string): Promise<ProviderOrder | null>;
+  /**
+   * Pays an order with a test instrument: a success card/UPI id captures the
+   * payment and answers what Razorpay Checkout hands the browser; a failure
+   * instrument records a failed attempt and throws.
+   */
+  pay(orderId: string, input: SandboxPaymentInput): Promise<SandboxCheckoutResult>;
+}
+
+interface OrderRow {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string | null;
+  status: string;
+}
+
+interface PaymentRow {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: ProviderPayment['status'];
+  method: string;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Razorpay-like ids: a prefix and 14 random letters and digits. */
+function newId(prefix: 'order' | 'pay' | 'rfnd'): string {
+  const bytes = randomBytes(14);
+  let id = '';
+  for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length] ?? 'A';
+  return `${prefix}_${id}`;
+}
+
+function isSuccess(input: SandboxPaymentInput): boolean | null {
+  const value = input.instrument.replace(/[\s-]/g, '').toLowerCase();
+  if (input.method === 'card') {
+    if (value === SANDBOX_SUCCESS_CARD) return true;
+    if (value === SANDBOX_FAILURE_CARD) return false;
+    return null;
+  }
+  if (value === SANDBOX_SUCCESS_UPI) return true;
+  if (value === SANDBOX_FAILURE_UPI) return false;
+  return null;
+}
+
+/** The offline checkout provider: orders and payments in two tables, signed as Razorpay signs. */
+export function createSandboxPayments(db: Queryable): SandboxPayments {
+  const findOrder = async (orderId: string): Promise<ProviderOrder | null> => {
+    const [row] = await db.query<OrderRow>(
+      'SELECT id, amount, currency, receipt, status FROM sandbox_orders WHERE id = $1',
+      [orderId],
+    );
+    return row ?? null;
+  };
+
+  return {
+    kind: 'sandbox',
+    keyId: SANDBOX_KEY_ID,
+    findOrder,
+    async createOrder(order) {
+      if (!Number.isInteger(order.amount) || order.amount < 100) {
+        throw new ProviderError(PROVIDER, 'the amount must be at least 100 paise', 400);
+      }
+      const [row] = await db.query<OrderRow>(
+        `INSERT INTO sandbox_orders (id, amount, currency, receipt, notes, status)
+         VALUES ($1, $2, $3, $4, $5, 'created')
+         RETURNING id, amount, currency, receipt, status`,
+        [newId('order'), order.amount, order.currency, order.receipt, JSON.stringify(order.notes)],
+      );
+      if (!row) throw new ProviderError(PROVIDER, 'order not stored');
+      return row;
+    },
+    async paymentsOfOrder(orderId) {
+      return db.query<PaymentRow>(
+        `SELECT id, order_id, amount, currency, status, method
+           FROM sandbox_payments WHERE order_id = $1 ORDER BY created_at, id`,
+        [orderId],
+      );
+    },
+    async refundPayment(paymentId, amount) {
+      const [row] = await db.query<PaymentRow>(
+        `UPDATE sandbox_payments SET status = 'refunded'
+          WHERE id = $1 AND status = 'captured'
+          RETURNING id, order_id, amount, currency, status, method`,
+        [paymentId],
+      );
+      if (!row) throw new ProviderError(PROVIDER, 'no captured payment to refund', 400);
+      return {
+        id: newId('rfnd'),
+        payment_id: row.id,
+        amount: amount ?? row.amount,
+        status: 'processed',
+      };
+    },
+    async pay(orderId, input) {
+      const order = await findOrder(orderId);
+      if (!order) throw new ProviderError(PROVIDER, 'order not found', 404);
+      if (order.status === 'paid') throw new ProviderError(PROVIDER, 'order already paid', 400);
+      const outcome = isSuccess(input);
+      if (outcome === null) {
+        throw new ProviderError(PROVIDER, 'use a test card or UPI id shown on the page', 400);
+      }
+      const paymentId = newId('pay');
+      await db.query(
+        `INSERT INTO sandbox_payments (id, order_id, amount, currency, status, method)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          paymentId,
+          order.id,
+          order.amount,
+          order.currency,
+          outcome ? 'captured' : 'failed',
+          input.method,
+        ],
+      );
+      await db.query('UPDATE sandbox_orders SET status = $2 WHERE id = $1', [
+        order.id,
+        outcome ? 'paid' : 'attempted',
+      ]);
+      if (!outcome) throw new ProviderError(PROVIDER, 'Payment failed', 402);
+      return {
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: order.id,
+        razorpay_signature: checkoutSignature(SANDBOX_KEY_SECRET, order.id, paymentId),
+      };
+    },
+    verifyPaymentSignature(orderId, paymentId, signature) {
+      return signatureMatches(checkoutSignature(SANDBOX_KEY_SECRET, orderId, paymentId), signature);
+    },
+    verifyWebhookSignature(rawBody, signature) {
+      return signatureMatches(hmacHex(SANDBOX_WEBHOOK_SECRET, rawBody), signature);
+    },
+  };
+}

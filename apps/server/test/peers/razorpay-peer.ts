@@ -1,0 +1,238 @@
+/**
+ * A local server answering as Razorpay's documented Orders API does, with basic
+ * auth (key id : key secret): `POST /v1/orders`, `GET /v1/orders/{id}/payments`
+ * and `POST /v1/payments/{id}/refund`. Tests play the customer with `pay()`
+ * (a captured payment and the signature Checkout would hand the browser) and
+ * the provider's webhook with `capturedEvent()`.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+
+import { jsonAnswer, startHttpPeer, type HttpPeer, type PeerAnswer } from './json-http-peer.ts';
+
+export const RAZORPAY_PEER_KEY_ID = 'rzp_test_peer0123456789';
+export const RAZORPAY_PEER_KEY_SECRET = 'peer-key-secret-abcdefghijklmnop';
+export const RAZORPAY_PEER_WEBHOOK_SECRET = 'peer-webhook-secret-0123456789';
+
+export interface PeerOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  offer_id: null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+export interface PeerPayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string;
+  method: string;
+  captured: boolean;
+  amount_refunded: number;
+  email: string;
+  contact: string;
+  created_at: number;
+}
+
+export interface CheckoutResponse {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+export interface RazorpayPeer extends HttpPeer {
+  readonly orders: Map<string, PeerOrder>;
+  readonly payments: Map<string, PeerPayment>;
+  readonly env: Record<string, string>;
+  /** The customer pays the order: a captured (or failed) payment and Checkout's answer. */
+  pay(orderId: string, outcome?: 'captured' | 'failed'): CheckoutResponse;
+  /** A signed `payment.captured` webhook delivery for a payment. */
+  capturedEvent(paymentId: string): { body: string; signature: string };
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function newId(prefix: string): string {
+  let id = '';
+  for (const byte of randomBytes(14)) id += ID_ALPHABET[byte % ID_ALPHABET.length] ?? 'A';
+  return `${prefix}_${id}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function badRequest(description: string, field?: string): PeerAnswer {
+  return jsonAnswer(400, {
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: 'input_validation_failed',
+      metadata: {},
+      ...(field ? { field } : {}),
+    },
+  });
+}
+
+function hmac(secret: string, data: string): string {
+  return createHmac('sha256', secret).update(data).digest('hex');
+}
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export async function startRazorpayPeer(): Promise<RazorpayPeer> {
+  const orders = new Map<string, PeerOrder>();
+  const payments = new Map<string, PeerPayment>();
+  const expectedAuth = `Basic ${Buffer.from(`${RAZORPAY_PEER_KEY_ID}:${RAZORPAY_PEER_KEY_SECRET}`).toString('base64')}`;
+
+  const peer = await startHttpPeer((request) => {
+    if (request.headers.authorization !== expectedAuth) {
+      return jsonAnswer(401, {
+        error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
+      });
+    }
+    if (request.method === 'POST' && request.path === '/v1/orders') {
+      let body: unknown;
+      try {
+        body = JSON.parse(request.body.toString('utf8'));
+      } catch {
+        return badRequest('The request body is not valid JSON');
+      }
+      if (!isRecord(body)) return badRequest('The request body is not valid JSON');
+      const amount = body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+        return badRequest('The amount must be atleast INR 1.00', 'amount');
+      }
+      if (body.currency !== 'INR') return badRequest('Currency is not supported', 'currency');
+      if (typeof body.receipt === 'string' && body.receipt.length > 40) {
+        return badRequest('receipt: the length must be no more than 40.', 'receipt');
+      }
+      const order: PeerOrder = {
+        id: newId('order'),
+        entity: 'order',
+        amount,
+        amount_paid: 0,
+        amount_due: amount,
+        currency: 'INR',
+        receipt: typeof body.receipt === 'string' ? body.receipt : null,
+        offer_id: null,
+        status: 'created',
+        attempts: 0,
+        notes: isRecord(body.notes) ? (body.notes as Record<string, string>) : {},
+        created_at: nowSeconds(),
+      };
+      orders.set(order.id, order);
+      return jsonAnswer(200, order);
+    }
+    const ofOrder = /^\/v1\/orders\/([^/]+)\/payments$/.exec(request.path);
+    if (request.method === 'GET' && ofOrder) {
+      const orderId = decodeURIComponent(ofOrder[1] ?? '');
+      if (!orders.has(orderId)) return badRequest('The id provided does not exist');
+      const items = [...payments.values()].filter((payment) => payment.order_id === orderId);
+      return jsonAnswer(200, { entity: 'collection', count: items.length, items });
+    }
+    const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(request.path);
+    if (request.method === 'POST' && refund) {
+      const payment = payments.get(decodeURIComponent(refund[1] ?? ''));
+      if (!payment) return badRequest('The id provided does not exist');
+      if (payment.status !== 'captured') {
+        return badRequest('The payment has been fully refunded already');
+      }
+      let body: unknown = {};
+      try {
+        body = request.body.length > 0 ? JSON.parse(request.body.toString('utf8')) : {};
+      } catch {
+        return badRequest('The request body is not valid JSON');
+      }
+      const requested = isRecord(body) && typeof body.amount === 'number' ? body.amount : undefined;
+      const amount = requested ?? payment.amount - payment.amount_refunded;
+      if (amount <= 0 || amount > payment.amount - payment.amount_refunded) {
+        return badRequest('The refund amount provided is greater than amount captured');
+      }
+      payment.amount_refunded += amount;
+      if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
+      return jsonAnswer(200, {
+        id: newId('rfnd'),
+        entity: 'refund',
+        amount,
+        currency: 'INR',
+        payment_id: payment.id,
+        status: 'processed',
+        created_at: nowSeconds(),
+      });
+    }
+    return jsonAnswer(404, {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'The requested URL was not found on the server.',
+      },
+    });
+  });
+
+  return Object.assign(peer, {
+    orders,
+    payments,
+    env: {
+      RAZORPAY_KEY_ID: RAZORPAY_PEER_KEY_ID,
+      RAZORPAY_KEY_SECRET: RAZORPAY_PEER_KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: RAZORPAY_PEER_WEBHOOK_SECRET,
+      RAZORPAY_API_URL: peer.url,
+    },
+    pay(orderId: string, outcome: 'captured' | 'failed' = 'captured'): CheckoutResponse {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const payment: PeerPayment = {
+        id: newId('pay'),
+        entity: 'payment',
+        amount: order.amount,
+        currency: order.currency,
+        status: outcome,
+        order_id: order.id,
+        method: 'upi',
+        captured: outcome === 'captured',
+        amount_refunded: 0,
+        email: 'customer@example.in',
+        contact: '+919800000000',
+        created_at: nowSeconds(),
+      };
+      payments.set(payment.id, payment);
+      order.attempts += 1;
+      if (outcome === 'captured') {
+        order.status = 'paid';
+        order.amount_paid = order.amount;
+        order.amount_due = 0;
+      } else {
+        order.status = 'attempted';
+      }
+      return {
+        razorpay_payment_id: payment.id,
+        razorpay_order_id: order.id,
+        razorpay_signature: hmac(RAZORPAY_PEER_KEY_SECRET, `${order.id}|${payment.id}`),
+      };
+    },
+    capturedEvent(paymentId: string): { body: string; signature: string } {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`no payment ${paymentId}`);
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_peer000000000',
+        event: 'payment.captured',
+        contains: ['payment'],
+        payload: { payment: { entity: payment } },
+        created_at: nowSeconds(),
+      });
+      return { body, signature: hmac(RAZORPAY_PEER_WEBHOOK_SECRET, body) };
+    },
+  });
+}
