@@ -18,6 +18,7 @@ import type { AppContext } from './context.ts';
 import { errorBody } from './errors.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { chatRoutes, chatSocketRoutes } from './modules/chat/routes.ts';
 import { closeChatSockets } from './modules/chat/socket.ts';
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(contactRoutes, { prefix: '/api/base', ctx });
   await app.register(enquiriesRoutes, { prefix: '/api/enquiry', ctx });
   await app.register(paymentsRoutes, { prefix: '/api/payments', ctx });
+  await app.register(adminRoutes, { prefix: '/api/admin', ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(devOutboxRoutes, { ctx });
   await app.register(chatRoutes, { prefix: '/api/chat', ctx });

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
+import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { runLeadGuarantee } from './modules/enquiries/service.ts';
@@ -26,6 +27,9 @@ const LEAD_GUARANTEE_INTERVAL_MS = 15 * 60 * 1000;
 async function main(): Promise<void> {
   const config = loadConfig();
   assertProductionAdapters(config);
+  // the embedded database belongs to one process at a time (admin:create checks this too)
+  const releaseDataDir = config.databaseUrl ? null : claimDataDir(config.dataDir, 'server');
+  process.on('exit', () => releaseDataDir?.());
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   // once per row: bodies stored before the current sanitiser (none after the first start)
@@ -115,6 +119,10 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(78);
+  }
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
   }
   process.stderr.write(
     `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

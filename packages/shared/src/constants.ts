@@ -112,8 +112,11 @@ export const AREA_FEE_TABLE = [
   { level: 'IIT-JEE/NEET', min: 7_000, max: 10_000 },
 ] as const;
 
-export const ROLES = ['teacher', 'student'] as const;
+export const ROLES = ['teacher', 'student', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+/** Roles anyone may sign up for; administrators are made by `npm run admin:create`. */
+export const SIGN_UP_ROLES = ['teacher', 'student'] as const;
+export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 
 export const ONBOARDING_STEPS = [
   'phone-verification',
@@ -170,12 +173,11 @@ export const LOGIN_ATTEMPTS_PER_EMAIL_HARD_LIMIT = 50;
 export const PASSWORD_HASH_CONCURRENCY = 2;
 /** Password hashes waiting for a turn beyond which a request is answered 503 at once. */
 export const PASSWORD_HASH_QUEUE_LIMIT = 200;
-/** The window of the per-user upload limit (`UPLOADS_PER_USER_PER_HOUR`). */
-export const UPLOADS_WINDOW_SECONDS = 60 * 60;
-
 // Coins, plans and payments (spec part 2 §9; issue 7)
 /** A coupon reserved by `apply` is released when no payment consumes it within this time. */
 export const COUPON_RESERVATION_MINUTES = 30;
 /** Orders neither verified nor delivered by webhook this long are asked about by reconciliation. */
 export const ORDER_RECONCILE_AFTER_MINUTES = 15;
 export const FREE_PLAN_NAME = 'free';
+/** The window of the per-user upload limit (`UPLOADS_PER_USER_PER_HOUR`). */
+export const UPLOADS_WINDOW_SECONDS = 60 * 60;

@@ -48,6 +48,12 @@ export const ERROR_CODES = [
   'invalid_signature',
   'payment_not_captured',
   'payment_failed',
+  // the back office
+  'invalid_state',
+  'slug_taken',
+  'name_taken',
+  'code_taken',
+  'refund_window_closed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,3 +1,4 @@
+import type { Role } from '@gurumatch/shared/constants';
 import sharp from 'sharp';
 
 import type { FileStorage } from '../adapters/storage/index.ts';
@@ -8,10 +9,12 @@ import { creditCoinsOnce } from '../modules/payments/ledger.ts';
 import { findPlanByName, insertCoupon } from '../modules/payments/queries.ts';
 
 export interface DemoAccount {
-  role: 'teacher' | 'student';
+  role: Role;
   email: string;
   password: string;
   fullName: string;
+  /** Tutors only: documents already verified, or waiting in the verification queue. */
+  documents?: 'verified' | 'pending';
 }
 
 /** Demo accounts seeded outside production; the README lists the same. */
@@ -27,8 +30,25 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'teacher@demo.gurumatch.in',
     password: 'Teacher@123',
     fullName: 'Rahul Sharma',
+    documents: 'verified',
+  },
+  {
+    role: 'teacher',
+    email: 'tutor.pending@demo.gurumatch.in',
+    password: 'Teacher@123',
+    fullName: 'Priya Nair',
+    documents: 'pending',
+  },
+  {
+    role: 'admin',
+    email: 'admin@demo.gurumatch.in',
+    password: 'Admin@12345',
+    fullName: 'GuruMatch Admin',
   },
 ];
+
+/** Distinct verified numbers, one per demo account. */
+const DEMO_PHONES = ['9800000002', '9800000001', '9800000003', '9800000004'];
 
 const DEMO_ADDRESS = {
   placeId: 'in-ka-bangalore-koramangala',
@@ -60,6 +80,7 @@ const DEMO_AVATAR_NAME = 'de70de70de70de70de70de70de70de70';
 async function seedTeacherProfile(
   tx: Queryable,
   userId: number,
+  documents: 'verified' | 'pending',
   storage: FileStorage | undefined,
 ): Promise<void> {
   let avatarKey: string | null = null;
@@ -81,15 +102,16 @@ async function seedTeacherProfile(
   await tx.query(
     `INSERT INTO profiles (user_id, bio, gender, requirement, interested_classes, subjects, boards,
                            languages_known, avatar_key, id_proof_key, qualification_proof_key,
-                           is_doc_verified)
-     VALUES ($1, $2, 'male', 'offline', $3, $4, $5, $6, $7, $8, $9, true)
+                           is_doc_verified, verification_status)
+     VALUES ($1, $2, 'male', 'offline', $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (user_id) DO UPDATE
        SET bio = EXCLUDED.bio, gender = EXCLUDED.gender, requirement = EXCLUDED.requirement,
            interested_classes = EXCLUDED.interested_classes, subjects = EXCLUDED.subjects,
            boards = EXCLUDED.boards, languages_known = EXCLUDED.languages_known,
            avatar_key = EXCLUDED.avatar_key, id_proof_key = EXCLUDED.id_proof_key,
            qualification_proof_key = EXCLUDED.qualification_proof_key,
-           is_doc_verified = EXCLUDED.is_doc_verified`,
+           is_doc_verified = EXCLUDED.is_doc_verified,
+           verification_status = EXCLUDED.verification_status`,
     [
       userId,
       'Mathematics and physics tutor with eight years of experience teaching CBSE and ICSE students in Koramangala and HSR Layout. I focus on clear concepts, regular practice tests and board exam preparation.',
@@ -100,6 +122,8 @@ async function seedTeacherProfile(
       avatarKey,
       idProofKey,
       qualificationKey,
+      documents === 'verified',
+      documents === 'verified' ? 'approved' : idProofKey ? 'pending' : 'none',
     ],
   );
 }
@@ -107,7 +131,7 @@ async function seedTeacherProfile(
 /** Seeds the demo accounts, fully onboarded, once. Returns the accounts it created. */
 export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];
-  for (const account of DEMO_ACCOUNTS) {
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
     if (await findUserByEmail(db, account.email)) continue;
     const passwordHash = await hashPassword(account.password);
     await db.transaction(async (tx) => {
@@ -122,7 +146,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
         `UPDATE users SET is_email_verified = true, is_phone_verified = true, phone_country_code = '+91',
                 phone_number = $2, profile_completed_at = now()
           WHERE id = $1`,
-        [user.id, account.role === 'teacher' ? '9800000001' : '9800000002'],
+        [user.id, DEMO_PHONES[index] ?? `98000000${String(10 + index)}`],
       );
       await tx.query(
         `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, district, state, country,
@@ -141,7 +165,7 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
         ],
       );
       if (account.role === 'teacher') {
-        await seedTeacherProfile(tx, user.id, storage);
+        await seedTeacherProfile(tx, user.id, account.documents ?? 'verified', storage);
         await seedFreePlan(tx, user.id);
       }
       created.push(account);

@@ -46,6 +46,15 @@ export const paths = {
   studentEnquiry: (id: number | string) => `/student/enquiries/${String(id)}`,
 
   review: (otherUserId: number | string) => `/review/${String(otherUserId)}`,
+
+  admin: '/admin',
+  adminReports: '/admin/reports',
+  adminUsers: '/admin/users',
+  adminPayments: '/admin/payments',
+  adminContent: '/admin/content',
+  adminPlans: '/admin/plans',
+  adminContactRequests: '/admin/contact-requests',
+  adminAuditLog: '/admin/audit-log',
 } as const;
 
 /** The onboarding step a status answer names, as a path. */

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { chatRoutes } from '../features/chat/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { studentEnquiryRoutes, teacherEnquiryRoutes } from '../features/enquiries/routes.tsx';
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
         lazy: queryLayout,
         children: [
           ...contactRoutes,
+          ...adminRoutes,
           ...onboardingPublicRoutes,
           {
             path: '500',

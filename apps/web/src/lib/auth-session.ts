@@ -1,4 +1,4 @@
-import { AUTH_BROADCAST_CHANNEL } from '@gurumatch/shared/constants';
+import { AUTH_BROADCAST_CHANNEL, ROLES } from '@gurumatch/shared/constants';
 import type { AccessClaims, TokenPair } from '@gurumatch/shared/schemas/auth';
 
 /**
@@ -41,7 +41,7 @@ export function decodeAccessToken(access: string): AccessClaims | null {
     if (
       claims.token_type !== 'access' ||
       typeof claims.user_id !== 'number' ||
-      (claims.role !== 'teacher' && claims.role !== 'student') ||
+      !(ROLES as readonly unknown[]).includes(claims.role) ||
       typeof claims.exp !== 'number'
     ) {
       return null;

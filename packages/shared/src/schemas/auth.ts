@@ -8,7 +8,8 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_SPECIAL_CHARACTERS,
   ROLES,
-  type Role,
+  SIGN_UP_ROLES,
+  type SignUpRole,
 } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 
@@ -31,8 +32,9 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+/** A role one may sign up for (never `admin`). */
+export function isRole(value: unknown): value is SignUpRole {
+  return typeof value === 'string' && (SIGN_UP_ROLES as readonly string[]).includes(value);
 }
 
 /** What the registration form holds. `agree_to_terms` never leaves the browser. */

@@ -1,3 +1,5 @@
+import type { Role } from '@gurumatch/shared/constants';
+
 import type { Queryable } from '../../db/connection.ts';
 
 export interface UserRow {
@@ -5,7 +7,7 @@ export interface UserRow {
   email: string;
   password_hash: string;
   full_name: string;
-  role: 'teacher' | 'student';
+  role: Role;
   is_email_verified: boolean;
   phone_country_code: string | null;
   phone_number: string | null;
@@ -22,7 +24,7 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   fullName: string;
-  role: 'teacher' | 'student';
+  role: Role;
 }
 
 /** Inserts a user; answers null when the (lower-cased) e-mail is taken. */
@@ -57,7 +59,7 @@ export async function updateLastLogin(db: Queryable, id: number, at: Date): Prom
 }
 
 export interface OnboardingFacts {
-  role: 'teacher' | 'student';
+  role: Role;
   is_phone_verified: boolean;
   has_address: boolean;
   is_profile_complete: boolean;

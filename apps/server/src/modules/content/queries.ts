@@ -219,7 +219,7 @@ function articleListWhere(
   category: ArticleCategory | null,
   after: CreatedKey | null,
 ): { where: string; params: unknown[] } {
-  const conditions = ['true'];
+  const conditions = ['is_published'];
   const params: unknown[] = [];
   if (category !== null) {
     params.push(category);
@@ -300,7 +300,7 @@ export async function incrementArticleViews(
 ): Promise<ArticleRow | null> {
   const rows = await db.query<ArticleRow>(
     `UPDATE articles SET view_count = view_count + 1
-      WHERE slug = $1
+      WHERE slug = $1 AND is_published
       RETURNING ${ARTICLE_COLUMNS}`,
     [slug],
   );
@@ -379,7 +379,7 @@ export function listArticleSlugs(
   limit: number,
 ): Promise<SitemapRow[]> {
   return db.query<SitemapRow>(
-    `SELECT slug, updated_at FROM articles ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
+    `SELECT slug, updated_at FROM articles WHERE is_published ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
     [offset, limit],
   );
 }

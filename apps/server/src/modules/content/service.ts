@@ -57,6 +57,8 @@ import {
 } from './queries.ts';
 import { convertHtmlToText, sanitizeContentHtml } from './sanitize.ts';
 
+export { convertHtmlToText, sanitizeContentHtml };
+
 export const BLOG_LIST_PATH = '/api/blog/blogs/';
 export const ARTICLE_LIST_PATH = '/api/blog/articles/';
 
@@ -260,18 +262,18 @@ function checkSlug(slug: string): void {
 }
 
 /** A site-relative path or an http(s) URL; anything else is dropped. */
-function toSafeImageUrl(url: string | null | undefined): string | null {
+export function toSafeImageUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   if (/^\/(?!\/)[\w\-./]*$/.test(url)) return url;
   return /^https?:\/\/[^\s"'<>]+$/i.test(url) ? url : null;
 }
 
-function countMinutes(text: string): number {
+export function countMinutes(text: string): number {
   const words = text.split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.round(words / READING_WORDS_PER_MINUTE));
 }
 
-function makeExcerpt(text: string): string {
+export function makeExcerpt(text: string): string {
   if (text.length <= GENERATED_EXCERPT_LENGTH) return text;
   const cut = text.slice(0, GENERATED_EXCERPT_LENGTH);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trimEnd()}…`;

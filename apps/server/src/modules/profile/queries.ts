@@ -145,6 +145,8 @@ export async function updateProfileProofKeys(
   await db.query(
     `UPDATE profiles
         SET id_proof_key = $2, qualification_proof_key = $3, is_doc_verified = false,
+            verification_status = CASE WHEN $2::text IS NOT NULL AND $3::text IS NOT NULL
+                                       THEN 'pending' ELSE 'none' END,
             last_updated = $4
       WHERE user_id = $1`,
     [userId, keys.idProofKey, keys.qualificationProofKey, at],

@@ -399,14 +399,14 @@ export interface ProofFile extends StoredFile {
   filename: string;
 }
 
-/** One of the caller's own documents; nobody else may fetch it. */
+/** One of the caller's own documents; nobody else but an administrator may fetch it. */
 export async function getProof(
   ctx: AppContext,
   actor: ProfileActor,
   userId: number,
   kind: ProofKind,
 ): Promise<ProofFile> {
-  if (userId !== actor.user_id) {
+  if (userId !== actor.user_id && actor.role !== 'admin') {
     throw new AppError(403, 'permission_denied', PROFILE_MESSAGES.ownProofsOnly);
   }
   const row = await findProfileView(ctx.db, userId);

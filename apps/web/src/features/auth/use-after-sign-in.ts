@@ -20,7 +20,8 @@ export function useAfterSignIn(): (tokens: TokenPair, from?: string) => Promise<
   return useCallback(
     async (tokens, from) => {
       acceptTokens(tokens);
-      const userId = decodeAccessToken(tokens.access)?.user_id ?? 0;
+      const claims = decodeAccessToken(tokens.access);
+      const userId = claims?.user_id ?? 0;
       const status = await queryClient.query({
         queryKey: authKeys.status(userId),
         queryFn: fetchUserStatus,
@@ -28,7 +29,7 @@ export function useAfterSignIn(): (tokens: TokenPair, from?: string) => Promise<
       });
       const target =
         status.redirect_to === 'dashboard'
-          ? (from ?? paths.dashboard)
+          ? (from ?? (claims?.role === 'admin' ? paths.admin : paths.dashboard))
           : stepPath(status.redirect_to);
       await navigate(target, { replace: true });
     },

@@ -1,4 +1,4 @@
-import type { Role } from '@gurumatch/shared/constants';
+import type { SignUpRole } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { findRegistrationProblem, type RegistrationInput } from '@gurumatch/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
@@ -18,7 +18,7 @@ import { AuthCard } from './auth-card.tsx';
 type RegisterForm = Omit<RegistrationInput, 'role'> & { agree_to_terms: boolean };
 
 const COPY: Record<
-  Role,
+  SignUpRole,
   { who: string; metaTitle: string; description: string; other: { label: string; to: string } }
 > = {
   teacher: {
@@ -37,7 +37,7 @@ const COPY: Record<
   },
 };
 
-function RegisterPage({ role }: { role: Role }) {
+function RegisterPage({ role }: { role: SignUpRole }) {
   const toast = useToast();
   const afterSignIn = useAfterSignIn();
   const copy = COPY[role];

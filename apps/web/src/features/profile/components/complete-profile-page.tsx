@@ -10,7 +10,7 @@ import { useMyProfile } from '../api.ts';
 import { StudentProfileForm } from './student-profile-form.tsx';
 import { TeacherProfileForm } from './teacher-profile-form.tsx';
 
-const ROLE_LABELS = { teacher: 'Tutor', student: 'Student' } as const;
+const ROLE_LABELS = { teacher: 'Tutor', student: 'Student', admin: 'Administrator' } as const;
 
 /**
  * /complete-profile and /profile/update: one form. Students pick an avatar; teachers

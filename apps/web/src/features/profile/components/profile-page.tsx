@@ -20,7 +20,11 @@ import { useMyProfile, useResendVerification } from '../api.ts';
 
 import { Avatar } from './avatar.tsx';
 
-const ROLE_LABELS = { teacher: 'Tutor', student: 'Student / Parent' } as const;
+const ROLE_LABELS = {
+  teacher: 'Tutor',
+  student: 'Student / Parent',
+  admin: 'Administrator',
+} as const;
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,0 +1,1294 @@
+import { PAGE_SIZE, PASSWORD_MIN_LENGTH } from '@gurumatch/shared/constants';
+import { MESSAGES } from '@gurumatch/shared/messages';
+import {
+  ADMIN_MAIL,
+  ADMIN_MESSAGES,
+  REFUND_WINDOW_DAYS,
+  type AuditTargetType,
+} from '@gurumatch/shared/messages/admin';
+import type {
+  AdminArticle,
+  AdminArticleBody,
+  AdminArticleList,
+  AdminArticlePatch,
+  AdminBlog,
+  AdminBlogBody,
+  AdminBlogList,
+  AdminBlogPatch,
+  AdminContactRequest,
+  AdminContactRequestList,
+  AdminCoupon,
+  AdminCouponBody,
+  AdminCouponList,
+  AdminCouponPatch,
+  AdminDone,
+  AdminPageQuery,
+  AdminPayment,
+  AdminPaymentList,
+  AdminPlan,
+  AdminPlanBody,
+  AdminPlanList,
+  AdminPlanPatch,
+  AdminReport,
+  AdminReportList,
+  AdminUser,
+  AdminUserList,
+  AuditList,
+  AuditQuery,
+  ConfirmFakeBody,
+  ConfirmFakeResult,
+  ContactRequestPatch,
+  ContactRequestQuery,
+  RefundBody,
+  ReportQuery,
+  UserQuery,
+  VerificationItem,
+  VerificationList,
+  VerificationQuery,
+} from '@gurumatch/shared/schemas/admin';
+import { isStrongPassword, isValidEmail } from '@gurumatch/shared/schemas/auth';
+import { buildProofUrl } from '@gurumatch/shared/schemas/profile';
+
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/connection.ts';
+import { AppError } from '../../errors.ts';
+import { invalidateList } from '../../lib/paging.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { normalizeEmail, revokeUserSessions } from '../auth/service.ts';
+import {
+  ARTICLE_LIST,
+  BLOG_LIST,
+  convertHtmlToText,
+  countMinutes,
+  makeExcerpt,
+  sanitizeContentHtml,
+  SANITIZER_VERSION,
+  toSafeImageUrl,
+} from '../content/service.ts';
+import { creditCoins, refundCoins } from '../payments/service.ts';
+
+import * as q from './queries.ts';
+
+/** The administrator acting, as the audit log records them. */
+export interface AdminActor {
+  user_id: number;
+  email: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** At most this many search words are used; the rest are ignored. */
+const SEARCH_TERMS_MAX = 8;
+
+/** Search text → one ILIKE pattern per word (`%`, `_` and `\\` matched literally). */
+function toSearchPatterns(search: string | undefined): string[] {
+  if (!search) return [];
+  return search
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, SEARCH_TERMS_MAX)
+    .map((term) => `%${term.replace(/[\\%_]/g, '\\$&')}%`);
+}
+
+const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
+const done = (message: string): AdminDone => ({ success: true, message });
+const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
+
+// ---- paging -------------------------------------------------------------
+
+interface Paged<Item> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Item[];
+}
+
+/**
+ * Answers `{count, next, previous, results}` for page-number paging, with
+ * `next`/`previous` as absolute URLs that keep the other parameters.
+ */
+async function pageOf<Row, Item>(
+  ctx: AppContext,
+  path: string,
+  query: AdminPageQuery & Partial<Record<string, string | number | boolean>>,
+  count: () => Promise<number>,
+  list: (limit: number, offset: number) => Promise<Row[]>,
+  toItem: (row: Row) => Item,
+): Promise<Paged<Item>> {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? PAGE_SIZE;
+  const [total, rows] = await Promise.all([count(), list(pageSize, (page - 1) * pageSize)]);
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const linkTo = (target: number): string => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (name === 'page' || value === undefined || value === '') continue;
+      params.set(name, String(value));
+    }
+    if (target > 1) params.set('page', String(target));
+    const search = params.toString();
+    return `${ctx.config.publicUrl}/api/admin/${path}${search ? `?${search}` : ''}`;
+  };
+  return {
+    count: total,
+    next: page < lastPage ? linkTo(page + 1) : null,
+    previous: page > 1 ? linkTo(Math.min(page - 1, lastPage)) : null,
+    results: rows.map(toItem),
+  };
+}
+
+// ---- audit --------------------------------------------------------------
+
+async function audit(
+  tx: Queryable,
+  ctx: AppContext,
+  actor: AdminActor,
+  action: string,
+  target: { type: AuditTargetType; id: number | null },
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await q.insertAuditEntry(tx, {
+    actorId: actor.user_id,
+    actorEmail: actor.email,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    before,
+    after,
+    at: ctx.now(),
+  });
+}
+
+export async function listAuditLog(ctx: AppContext, query: AuditQuery): Promise<AuditList> {
+  const type = query.target_type ?? null;
+  const id = query.target_id ?? null;
+  const patterns = toSearchPatterns(query.search);
+  return pageOf(
+    ctx,
+    'audit-log/',
+    query,
+    () => q.countAuditEntries(ctx.db, type, id, patterns),
+    (limit, offset) => q.listAuditEntries(ctx.db, type, id, patterns, limit, offset),
+    (row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }),
+  );
+}
+
+/** Sends a message about a decision after it is stored; a failure is logged, not answered. */
+async function tell(ctx: AppContext, to: string, subject: string, text: string): Promise<void> {
+  try {
+    await ctx.mail.send({ to, subject, text });
+  } catch (error) {
+    ctx.log.error({ err: error, to }, 'administrator decision e-mail not sent');
+  }
+}
+
+// ---- verification -------------------------------------------------------
+
+function toVerification(row: q.VerificationRow): VerificationItem {
+  return {
+    user_id: row.user_id,
+    full_name: row.full_name,
+    email: row.email,
+    phone: row.phone_number ? `${row.phone_country_code ?? ''}${row.phone_number}` : null,
+    status: row.verification_status,
+    is_doc_verified: row.is_doc_verified,
+    reason: row.verification_reason,
+    decided_at: iso(row.verification_decided_at),
+    id_proof: row.id_proof_key ? buildProofUrl(row.user_id, 'id_proof') : null,
+    qualification_proof: row.qualification_proof_key
+      ? buildProofUrl(row.user_id, 'qualification_proof')
+      : null,
+    submitted_at: new Date(row.last_updated).toISOString(),
+  };
+}
+
+export async function listVerifications(
+  ctx: AppContext,
+  query: VerificationQuery,
+): Promise<VerificationList> {
+  const status = query.status === 'all' ? null : (query.status ?? 'pending');
+  const patterns = toSearchPatterns(query.search);
+  return pageOf(
+    ctx,
+    'verifications/',
+    query,
+    () => q.countVerifications(ctx.db, status, patterns),
+    (limit, offset) => q.listVerifications(ctx.db, status, patterns, limit, offset),
+    toVerification,
+  );
+}
+
+/** Approves or rejects a tutor's documents; the tutor is told by e-mail. */
+export async function decideVerification(
+  ctx: AppContext,
+  actor: AdminActor,
+  userId: number,
+  decision: { approved: boolean; reason: string | null },
+): Promise<AdminDone> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await q.findVerificationForUpdate(tx, userId);
+    if (!before) throw notFound();
+    if (before.role !== 'teacher')
+      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.notATutor);
+    if (!before.id_proof_key || !before.qualification_proof_key) {
+      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.noDocuments);
+    }
+    await q.setVerificationDecision(tx, userId, { ...decision, by: actor.user_id, at: ctx.now() });
+    await audit(
+      tx,
+      ctx,
+      actor,
+      decision.approved ? 'verification.approve' : 'verification.reject',
+      { type: 'profile', id: userId },
+      { status: before.verification_status, is_doc_verified: before.is_doc_verified },
+      {
+        status: decision.approved ? 'approved' : 'rejected',
+        is_doc_verified: decision.approved,
+        reason: decision.reason,
+      },
+    );
+    return before;
+  });
+  if (decision.approved) {
+    await tell(ctx, row.email, ADMIN_MAIL.approvedSubject, ADMIN_MAIL.approvedText(row.full_name));
+    return done(ADMIN_MESSAGES.approved);
+  }
+  await tell(
+    ctx,
+    row.email,
+    ADMIN_MAIL.rejectedSubject,
+    ADMIN_MAIL.rejectedText(row.full_name, decision.reason ?? ''),
+  );
+  return done(ADMIN_MESSAGES.rejected);
+}
+
+// ---- users --------------------------------------------------------------
+
+function toUser(row: q.AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    full_name: row.full_name,
+    email: row.email,
+    phone: row.phone_number ? `${row.phone_country_code ?? ''}${row.phone_number}` : null,
+    role: row.role,
+    is_active: row.is_active,
+    is_premium: row.is_premium,
+    is_email_verified: row.is_email_verified,
+    is_phone_verified: row.is_phone_verified,
+    is_doc_verified: row.is_doc_verified,
+    suspended_at: iso(row.suspended_at),
+    suspension_reason: row.suspension_reason,
+    warning_count: row.warning_count,
+    last_login: iso(row.last_login),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Search words: an e-mail or phone is matched as typed; `+91 98332 43110` also as its digits. */
+function userSearchPatterns(search: string | undefined): string[] {
+  const patterns = toSearchPatterns(search);
+  const digits = (search ?? '').replace(/[\s()-]/g, '');
+  if (/^\+?\d{6,15}$/.test(digits) && patterns.length > 1) return toSearchPatterns(digits);
+  return patterns;
+}
+
+export async function listUsers(ctx: AppContext, query: UserQuery): Promise<AdminUserList> {
+  const role = query.role ?? null;
+  const active = query.status === undefined ? null : query.status === 'active';
+  const patterns = userSearchPatterns(query.search);
+  return pageOf(
+    ctx,
+    'users/',
+    query,
+    () => q.countUsers(ctx.db, role, active, patterns),
+    (limit, offset) => q.listUsers(ctx.db, role, active, patterns, limit, offset),
+    toUser,
+  );
+}
+
+export async function getUser(ctx: AppContext, id: number): Promise<AdminUser> {
+  const row = await q.findUser(ctx.db, id);
+  if (!row) throw notFound();
+  return toUser(row);
+}
+
+/** Suspends within `tx`: the account is closed and every session ends at once. */
+async function suspendWithin(
+  tx: Queryable,
+  ctx: AppContext,
+  actor: AdminActor,
+  user: q.AdminUserRow,
+  reason: string,
+): Promise<void> {
+  const at = ctx.now();
+  await q.setUserSuspension(tx, user.id, { at, reason });
+  await revokeUserSessions(tx, user.id, at);
+  await audit(
+    tx,
+    ctx,
+    actor,
+    'user.suspend',
+    { type: 'user', id: user.id },
+    { is_active: user.is_active },
+    { is_active: false, reason },
+  );
+}
+
+export async function suspendUser(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  reason: string,
+): Promise<AdminUser> {
+  const user = await ctx.db.transaction(async (tx) => {
+    const before = await q.findUser(tx, id, true);
+    if (!before) throw notFound();
+    if (before.role === 'admin') {
+      throw new AppError(403, 'permission_denied', ADMIN_MESSAGES.cannotSuspendAdmin);
+    }
+    if (!before.is_active)
+      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.alreadySuspended);
+    await suspendWithin(tx, ctx, actor, before, reason);
+    return before;
+  });
+  await tell(
+    ctx,
+    user.email,
+    ADMIN_MAIL.suspendedSubject,
+    ADMIN_MAIL.suspendedText(user.full_name, reason),
+  );
+  return getUser(ctx, id);
+}
+
+export async function reinstateUser(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+): Promise<AdminUser> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await q.findUser(tx, id, true);
+    if (!before) throw notFound();
+    if (before.is_active) throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.notSuspended);
+    await q.setUserSuspension(tx, id, null);
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'user.reinstate',
+      { type: 'user', id },
+      { is_active: false, reason: before.suspension_reason },
+      { is_active: true },
+    );
+  });
+  return getUser(ctx, id);
+}
+
+export async function setPremium(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  premium: boolean,
+): Promise<AdminUser> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await q.findUser(tx, id, true);
+    if (!before) throw notFound();
+    if (before.role !== 'student') {
+      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.premiumStudentsOnly);
+    }
+    await q.setUserPremium(tx, id, premium);
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'user.premium',
+      { type: 'user', id },
+      { is_premium: before.is_premium },
+      { is_premium: premium },
+    );
+  });
+  return getUser(ctx, id);
+}
+
+// ---- reports ------------------------------------------------------------
+
+function toReport(row: q.ReportRow, messages: q.ConversationMessageRow[]): AdminReport {
+  return {
+    id: row.id,
+    status: row.status,
+    reason: row.reason,
+    message: row.message,
+    created_at: new Date(row.created_at).toISOString(),
+    reporter: { id: row.reporter_id, full_name: row.reporter_name, email: row.reporter_email },
+    enquiry: {
+      id: row.enquiry_id,
+      name: row.enquiry_name,
+      subject: row.subject,
+      class_level: row.class_level,
+      study_mode: row.study_mode,
+      formatted_address: row.formatted_address,
+      user_budget: row.user_budget,
+      archived: row.archived,
+      posted_at: new Date(row.posted_at).toISOString(),
+      contacts: row.contacts,
+      reports: row.reports,
+    },
+    poster: {
+      id: row.poster_id,
+      full_name: row.poster_name,
+      email: row.poster_email,
+      is_active: row.poster_active,
+      warning_count: row.poster_warnings,
+    },
+    conversation: messages
+      .filter((m) => m.enquiry_id === row.enquiry_id && m.tutor_id === row.reporter_id)
+      .map((m) => ({
+        sender_id: m.sender_id,
+        content: m.content,
+        created_at: new Date(m.created_at).toISOString(),
+      })),
+  };
+}
+
+export async function listReports(ctx: AppContext, query: ReportQuery): Promise<AdminReportList> {
+  const status = query.status === 'all' ? null : (query.status ?? 'open');
+  const page = await pageOf(
+    ctx,
+    'reports/',
+    query,
+    () => q.countReports(ctx.db, status),
+    (limit, offset) => q.listReports(ctx.db, status, limit, offset),
+    (row) => row,
+  );
+  const messages = await q.listReportConversations(
+    ctx.db,
+    page.results.map((row) => ({ enquiryId: row.enquiry_id, tutorId: row.reporter_id })),
+  );
+  return { ...page, results: page.results.map((row) => toReport(row, messages)) };
+}
+
+export async function dismissReport(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+): Promise<AdminDone> {
+  await ctx.db.transaction(async (tx) => {
+    const report = await q.findReportForUpdate(tx, id);
+    if (!report) throw notFound();
+    if (report.status !== 'open')
+      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.reportClosed);
+    await q.setReportStatus(tx, id, 'dismissed');
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'report.dismiss',
+      { type: 'report', id },
+      { status: 'open' },
+      { status: 'dismissed' },
+    );
+  });
+  return done(ADMIN_MESSAGES.reportDismissed);
+}
+
+/**
+ * Gives back the coins of every tutor who contacted the enquiry and was not
+ * refunded yet (a ledger `refund` entry each); answers how many and how much.
+ */
+async function refundContactsWithin(
+  tx: Queryable,
+  enquiryId: number,
+  reason: string,
+  now: Date,
+): Promise<{ tutors: number; coins: number }> {
+  const contacts = await q.lockUnrefundedContacts(tx, enquiryId);
+  let coins = 0;
+  for (const contact of contacts) {
+    const refund = await refundCoins(tx, {
+      userId: contact.tutor_id,
+      spendEntryId: contact.spend_entry_id,
+      reason,
+      now,
+    });
+    coins += refund.coins;
+    await q.markContactRefunded(tx, contact.id, now, reason);
+  }
+  return { tutors: contacts.length, coins };
+}
+
+/**
+ * Confirms a report: the enquiry is archived, every open report of it closed as
+ * fake, every paying tutor refunded, and the poster warned or suspended.
+ */
+export async function confirmFakeReport(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  body: ConfirmFakeBody,
+): Promise<ConfirmFakeResult> {
+  const reason = body.reason || 'Enquiry confirmed fake';
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const report = await q.findReportForUpdate(tx, id);
+    if (!report) throw notFound();
+    if (report.status !== 'open')
+      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.reportClosed);
+    const now = ctx.now();
+    await q.archiveEnquiry(tx, report.enquiry_id, now);
+    const closed = await q.closeOpenReports(tx, report.enquiry_id, 'confirmed_fake');
+    const refunded = await refundContactsWithin(tx, report.enquiry_id, reason, now);
+    const poster = await q.findUser(tx, report.poster_id, true);
+    let posterAction: 'warn' | 'suspend' | 'none' = 'none';
+    if (poster?.is_active && poster.role !== 'admin') {
+      if (body.poster_action === 'suspend') {
+        await suspendWithin(tx, ctx, actor, poster, reason);
+        posterAction = 'suspend';
+      } else {
+        await q.addUserWarning(tx, poster.id);
+        posterAction = 'warn';
+      }
+    }
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'report.confirm_fake',
+      { type: 'report', id },
+      { status: 'open', enquiry_archived: report.archived },
+      {
+        status: 'confirmed_fake',
+        enquiry_id: report.enquiry_id,
+        closed_reports: closed,
+        refunded_tutors: refunded.tutors,
+        refunded_coins: refunded.coins,
+        poster_action: posterAction,
+      },
+    );
+    return { report, refunded, posterAction };
+  });
+  if (outcome.posterAction === 'warn') {
+    await tell(
+      ctx,
+      outcome.report.poster_email,
+      ADMIN_MAIL.warningSubject,
+      ADMIN_MAIL.warningText(outcome.report.poster_name),
+    );
+  } else if (outcome.posterAction === 'suspend') {
+    await tell(
+      ctx,
+      outcome.report.poster_email,
+      ADMIN_MAIL.suspendedSubject,
+      ADMIN_MAIL.suspendedText(outcome.report.poster_name, reason),
+    );
+  }
+  return {
+    ...done(ADMIN_MESSAGES.reportConfirmed),
+    refunded_tutors: outcome.refunded.tutors,
+    refunded_coins: outcome.refunded.coins,
+  };
+}
+
+// ---- payments -----------------------------------------------------------
+
+function isRefundable(row: q.PaymentRow, now: Date): boolean {
+  return (
+    row.refund_kind === null &&
+    now.getTime() - new Date(row.created_at).getTime() <= REFUND_WINDOW_DAYS * DAY_MS
+  );
+}
+
+function toPayment(row: q.PaymentRow, now: Date): AdminPayment {
+  return {
+    id: row.id,
+    order_id: row.order_id,
+    user: { id: row.user_id, full_name: row.full_name, email: row.email },
+    plan: row.plan,
+    coins: row.coins,
+    amount_paise: row.amount_paise,
+    provider: row.provider,
+    provider_payment_id: row.provider_payment_id,
+    invoice_number: row.invoice_number,
+    created_at: new Date(row.created_at).toISOString(),
+    refund:
+      row.refund_kind === null
+        ? null
+        : {
+            kind: row.refund_kind,
+            coins: row.refund_coins ?? 0,
+            amount_paise: row.refund_amount_paise ?? 0,
+            reason: row.refund_reason ?? '',
+            created_at: new Date(row.refunded_at ?? row.created_at).toISOString(),
+          },
+    refundable: isRefundable(row, now),
+  };
+}
+
+export async function listPayments(
+  ctx: AppContext,
+  query: AdminPageQuery,
+): Promise<AdminPaymentList> {
+  const patterns = toSearchPatterns(query.search);
+  const now = ctx.now();
+  return pageOf(
+    ctx,
+    'payments/',
+    query,
+    () => q.countPayments(ctx.db, patterns),
+    (limit, offset) => q.listPayments(ctx.db, patterns, limit, offset),
+    (row) => toPayment(row, now),
+  );
+}
+
+/**
+ * Refunds a payment within the refund policy's window, once. As coins, the
+ * plan's coins are credited again in a lot of the plan's validity. To the
+ * original method it needs the payment provider's refund, which the payments
+ * adapter does not offer yet: that answer is a 503 and nothing is stored.
+ */
+export async function refundPayment(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  body: RefundBody,
+): Promise<AdminPayment> {
+  if (body.method === 'original') {
+    throw new AppError(503, 'service_unavailable', ADMIN_MESSAGES.refundToMethodUnavailable);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const payment = await q.findPaymentForUpdate(tx, id);
+    if (!payment) throw notFound();
+    if (payment.refund_kind !== null) {
+      throw new AppError(400, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
+    }
+    const now = ctx.now();
+    if (!isRefundable(payment, now)) {
+      throw new AppError(400, 'refund_window_closed', ADMIN_MESSAGES.refundWindowClosed);
+    }
+    await q.insertPaymentRefund(tx, {
+      paymentId: id,
+      kind: 'coins',
+      coins: payment.coins,
+      amountPaise: 0,
+      providerRefundId: null,
+      reason: body.reason,
+      decidedBy: actor.user_id,
+      at: now,
+    });
+    await creditCoins(tx, {
+      userId: payment.user_id,
+      coins: payment.coins,
+      reason: `Refund of payment ${payment.invoice_number}: ${body.reason}`.slice(0, 300),
+      expiresAt: new Date(now.getTime() + payment.validity_days * DAY_MS),
+      now,
+    });
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'payment.refund',
+      { type: 'payment', id },
+      { refund: null },
+      { refund: 'coins', coins: payment.coins, reason: body.reason },
+    );
+  });
+  const row = await q.findPaymentForUpdate(ctx.db, id);
+  if (!row) throw notFound();
+  return toPayment(row, ctx.now());
+}
+
+// ---- content ------------------------------------------------------------
+
+/** A slug from a title: lower-case words joined by hyphens (`post` when nothing is left). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return slug || 'post';
+}
+
+/** The given slug, or one made from the title with `-2`, `-3`… until it is free. */
+async function chooseSlug(
+  db: Queryable,
+  table: 'blog_posts' | 'articles',
+  wanted: string | undefined,
+  title: string,
+  exceptId: number | null,
+): Promise<string> {
+  if (wanted) {
+    if (await q.isSlugTaken(db, table, wanted, exceptId)) {
+      throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken, {
+        slug: [ADMIN_MESSAGES.slugTaken],
+      });
+    }
+    return wanted;
+  }
+  const base = slugify(title);
+  for (let n = 1; n < 1000; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${String(n)}`;
+    if (!(await q.isSlugTaken(db, table, candidate, exceptId))) return candidate;
+  }
+  throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
+}
+
+function toAdminBlog(row: q.AdminBlogRow): AdminBlog {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    excerpt: row.excerpt,
+    featured_image: row.featured_image,
+    tags: row.tags,
+    published: row.is_published,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function prepareHtml(html: string): { content: string; contentText: string } {
+  const content = sanitizeContentHtml(html);
+  return { content, contentText: convertHtmlToText(content) };
+}
+
+export async function listBlogs(ctx: AppContext, query: AdminPageQuery): Promise<AdminBlogList> {
+  const patterns = toSearchPatterns(query.search);
+  return pageOf(
+    ctx,
+    'blogs/',
+    query,
+    () => q.countBlogs(ctx.db, patterns),
+    (limit, offset) => q.listBlogs(ctx.db, patterns, limit, offset),
+    toAdminBlog,
+  );
+}
+
+function blogFields(body: AdminBlogBody, slug: string): q.BlogFields {
+  const { content, contentText } = prepareHtml(body.content);
+  return {
+    slug,
+    title: convertHtmlToText(body.title),
+    content,
+    contentText,
+    excerpt: makeExcerpt(contentText),
+    featuredImage: toSafeImageUrl(body.featured_image),
+    tags: (body.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
+    isPublished: body.published,
+    sanitizedVersion: SANITIZER_VERSION,
+  };
+}
+
+export async function createBlog(
+  ctx: AppContext,
+  actor: AdminActor,
+  body: AdminBlogBody,
+): Promise<AdminBlog> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const slug = await chooseSlug(tx, 'blog_posts', body.slug, body.title, null);
+    const row = await q.insertBlog(tx, blogFields(body, slug), actor.user_id, ctx.now());
+    if (!row) throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
+    await audit(tx, ctx, actor, 'blog.create', { type: 'blog_post', id: row.id }, null, {
+      slug: row.slug,
+      title: row.title,
+      published: row.is_published,
+    });
+    return toAdminBlog(row);
+  });
+  // the public list, its counts and the sitemap follow at once
+  invalidateList(ctx.db, BLOG_LIST);
+  return result;
+}
+
+export async function updateBlog(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  patch: AdminBlogPatch,
+): Promise<AdminBlog> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = await q.findBlog(tx, id, true);
+    if (!before) throw notFound();
+    const merged: AdminBlogBody = {
+      title: patch.title ?? before.title,
+      content: patch.content ?? before.content,
+      featured_image:
+        patch.featured_image === undefined ? before.featured_image : patch.featured_image,
+      published: patch.published ?? before.is_published,
+      tags: patch.tags ?? before.tags,
+    };
+    const slug = await chooseSlug(tx, 'blog_posts', patch.slug ?? before.slug, merged.title, id);
+    const row = await q.updateBlog(tx, id, blogFields(merged, slug), ctx.now());
+    if (!row) throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
+    await audit(
+      tx,
+      ctx,
+      actor,
+      before.is_published === row.is_published
+        ? 'blog.update'
+        : row.is_published
+          ? 'blog.publish'
+          : 'blog.unpublish',
+      { type: 'blog_post', id },
+      { slug: before.slug, title: before.title, published: before.is_published },
+      { slug: row.slug, title: row.title, published: row.is_published },
+    );
+    return toAdminBlog(row);
+  });
+  // the public list, its counts and the sitemap follow at once
+  invalidateList(ctx.db, BLOG_LIST);
+  return result;
+}
+
+export async function deleteBlog(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+): Promise<AdminDone> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await q.findBlog(tx, id, true);
+    if (!before) throw notFound();
+    await q.deleteBlog(tx, id);
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'blog.delete',
+      { type: 'blog_post', id },
+      { slug: before.slug, title: before.title, published: before.is_published },
+      null,
+    );
+  });
+  invalidateList(ctx.db, BLOG_LIST);
+  return done(ADMIN_MESSAGES.deleted);
+}
+
+function toAdminArticle(row: q.AdminArticleRow): AdminArticle {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    category: row.category,
+    video_id: row.video_id,
+    published: row.is_published,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function articleFields(body: AdminArticleBody, slug: string): q.ArticleFields {
+  const { content, contentText } = prepareHtml(body.content);
+  return {
+    slug,
+    title: convertHtmlToText(body.title),
+    content,
+    contentText,
+    category: body.category,
+    videoId: body.video_id ?? null,
+    readingTime: countMinutes(contentText),
+    isPublished: body.published,
+    sanitizedVersion: SANITIZER_VERSION,
+    excerpt: makeExcerpt(contentText),
+  };
+}
+
+export async function listArticles(
+  ctx: AppContext,
+  query: AdminPageQuery,
+): Promise<AdminArticleList> {
+  const patterns = toSearchPatterns(query.search);
+  return pageOf(
+    ctx,
+    'articles/',
+    query,
+    () => q.countArticles(ctx.db, patterns),
+    (limit, offset) => q.listArticles(ctx.db, patterns, limit, offset),
+    toAdminArticle,
+  );
+}
+
+export async function createArticle(
+  ctx: AppContext,
+  actor: AdminActor,
+  body: AdminArticleBody,
+): Promise<AdminArticle> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const slug = await chooseSlug(tx, 'articles', body.slug, body.title, null);
+    const row = await q.insertArticle(tx, articleFields(body, slug), ctx.now());
+    if (!row) throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
+    await audit(tx, ctx, actor, 'article.create', { type: 'article', id: row.id }, null, {
+      slug: row.slug,
+      title: row.title,
+      published: row.is_published,
+    });
+    return toAdminArticle(row);
+  });
+  // the public list, its counts and the sitemap follow at once
+  invalidateList(ctx.db, ARTICLE_LIST);
+  return result;
+}
+
+export async function updateArticle(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  patch: AdminArticlePatch,
+): Promise<AdminArticle> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const before = await q.findArticle(tx, id, true);
+    if (!before) throw notFound();
+    const merged: AdminArticleBody = {
+      title: patch.title ?? before.title,
+      content: patch.content ?? before.content,
+      published: patch.published ?? before.is_published,
+      category: patch.category ?? before.category,
+      video_id: patch.video_id === undefined ? before.video_id : patch.video_id,
+    };
+    const slug = await chooseSlug(tx, 'articles', patch.slug ?? before.slug, merged.title, id);
+    const row = await q.updateArticle(tx, id, articleFields(merged, slug), ctx.now());
+    if (!row) throw notFound();
+    await audit(
+      tx,
+      ctx,
+      actor,
+      before.is_published === row.is_published
+        ? 'article.update'
+        : row.is_published
+          ? 'article.publish'
+          : 'article.unpublish',
+      { type: 'article', id },
+      { slug: before.slug, title: before.title, published: before.is_published },
+      { slug: row.slug, title: row.title, published: row.is_published },
+    );
+    return toAdminArticle(row);
+  });
+  // the public list, its counts and the sitemap follow at once
+  invalidateList(ctx.db, ARTICLE_LIST);
+  return result;
+}
+
+export async function deleteArticle(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+): Promise<AdminDone> {
+  await ctx.db.transaction(async (tx) => {
+    const before = await q.findArticle(tx, id, true);
+    if (!before) throw notFound();
+    await q.deleteArticle(tx, id);
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'article.delete',
+      { type: 'article', id },
+      { slug: before.slug, title: before.title, published: before.is_published },
+      null,
+    );
+  });
+  invalidateList(ctx.db, ARTICLE_LIST);
+  return done(ADMIN_MESSAGES.deleted);
+}
+
+// ---- plans and coupons --------------------------------------------------
+
+function toAdminPlan(row: q.AdminPlanRow): AdminPlan {
+  return {
+    ...row,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function planSnapshot(row: q.AdminPlanRow): Record<string, unknown> {
+  const { created_at: _created, updated_at: _updated, ...rest } = row;
+  return rest;
+}
+
+export async function listPlans(ctx: AppContext, query: AdminPageQuery): Promise<AdminPlanList> {
+  return pageOf(
+    ctx,
+    'plans/',
+    query,
+    () => q.countPlans(ctx.db),
+    (limit, offset) => q.listPlans(ctx.db, limit, offset),
+    toAdminPlan,
+  );
+}
+
+export async function createPlan(
+  ctx: AppContext,
+  actor: AdminActor,
+  body: AdminPlanBody,
+): Promise<AdminPlan> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await q.insertPlan(
+      tx,
+      { ...body, description: sanitizeContentHtml(body.description) },
+      ctx.now(),
+    );
+    if (!row) {
+      throw new AppError(400, 'name_taken', ADMIN_MESSAGES.nameTaken, {
+        name: [ADMIN_MESSAGES.nameTaken],
+      });
+    }
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'plan.create',
+      { type: 'plan', id: row.id },
+      null,
+      planSnapshot(row),
+    );
+    return toAdminPlan(row);
+  });
+}
+
+export async function updatePlan(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  patch: AdminPlanPatch,
+): Promise<AdminPlan> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await q.findPlan(tx, id);
+    if (!before) throw notFound();
+    const merged = { ...before, ...patch };
+    const row = await q.updatePlan(
+      tx,
+      id,
+      { ...merged, description: sanitizeContentHtml(merged.description) },
+      ctx.now(),
+    );
+    if (!row) throw notFound();
+    await audit(
+      tx,
+      ctx,
+      actor,
+      before.is_active && !row.is_active ? 'plan.retire' : 'plan.update',
+      { type: 'plan', id },
+      planSnapshot(before),
+      planSnapshot(row),
+    );
+    return toAdminPlan(row);
+  });
+}
+
+function toAdminCoupon(row: q.AdminCouponRow): AdminCoupon {
+  return {
+    ...row,
+    valid_from: iso(row.valid_from),
+    valid_until: iso(row.valid_until),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+function couponSnapshot(row: q.AdminCouponRow): Record<string, unknown> {
+  const { created_at: _created, redemptions: _redemptions, ...rest } = row;
+  return { ...rest, valid_from: iso(rest.valid_from), valid_until: iso(rest.valid_until) };
+}
+
+async function checkCouponRules(
+  tx: Queryable,
+  rules: {
+    kind: string;
+    value: number;
+    valid_from: Date | null;
+    valid_until: Date | null;
+    plan_ids: number[];
+  },
+): Promise<void> {
+  if (rules.kind === 'percent' && rules.value > 10_000) {
+    throw new AppError(400, 'validation_error', 'A percentage is at most 10000 basis points.', {
+      value: ['A percentage is at most 10000 basis points.'],
+    });
+  }
+  if (rules.valid_from && rules.valid_until && rules.valid_until <= rules.valid_from) {
+    throw new AppError(400, 'validation_error', 'The end must come after the start.', {
+      valid_until: ['The end must come after the start.'],
+    });
+  }
+  const unique = [...new Set(rules.plan_ids)];
+  if ((await q.countExistingPlans(tx, unique)) !== unique.length) {
+    throw new AppError(400, 'validation_error', 'Unknown plan.', { plan_ids: ['Unknown plan.'] });
+  }
+}
+
+const toDate = (value: string | null): Date | null => (value ? new Date(value) : null);
+
+export async function listCoupons(
+  ctx: AppContext,
+  query: AdminPageQuery,
+): Promise<AdminCouponList> {
+  const patterns = toSearchPatterns(query.search);
+  return pageOf(
+    ctx,
+    'coupons/',
+    query,
+    () => q.countCoupons(ctx.db, patterns),
+    (limit, offset) => q.listCoupons(ctx.db, patterns, limit, offset),
+    toAdminCoupon,
+  );
+}
+
+export async function createCoupon(
+  ctx: AppContext,
+  actor: AdminActor,
+  body: AdminCouponBody,
+): Promise<AdminCoupon> {
+  return ctx.db.transaction(async (tx) => {
+    const fields = {
+      ...body,
+      valid_from: toDate(body.valid_from),
+      valid_until: toDate(body.valid_until),
+    };
+    await checkCouponRules(tx, fields);
+    const id = await q.insertCoupon(tx, fields, ctx.now());
+    if (id === null) {
+      throw new AppError(400, 'code_taken', ADMIN_MESSAGES.codeTaken, {
+        code: [ADMIN_MESSAGES.codeTaken],
+      });
+    }
+    const row = await q.findCoupon(tx, id);
+    if (!row) throw notFound();
+    await audit(tx, ctx, actor, 'coupon.create', { type: 'coupon', id }, null, couponSnapshot(row));
+    return toAdminCoupon(row);
+  });
+}
+
+export async function updateCoupon(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  patch: AdminCouponPatch,
+): Promise<AdminCoupon> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await q.findCoupon(tx, id);
+    if (!before) throw notFound();
+    const fields = {
+      ...before,
+      ...patch,
+      valid_from: patch.valid_from === undefined ? before.valid_from : toDate(patch.valid_from),
+      valid_until: patch.valid_until === undefined ? before.valid_until : toDate(patch.valid_until),
+    };
+    await checkCouponRules(tx, fields);
+    await q.updateCoupon(tx, id, fields);
+    const row = await q.findCoupon(tx, id);
+    if (!row) throw notFound();
+    await audit(
+      tx,
+      ctx,
+      actor,
+      before.is_active && !row.is_active ? 'coupon.retire' : 'coupon.update',
+      { type: 'coupon', id },
+      couponSnapshot(before),
+      couponSnapshot(row),
+    );
+    return toAdminCoupon(row);
+  });
+}
+
+// ---- contact requests ---------------------------------------------------
+
+function toContactRequest(row: q.AdminContactRequestRow): AdminContactRequest {
+  return {
+    id: row.id,
+    full_name: row.full_name,
+    email: row.email,
+    contact_number: row.contact_number,
+    subject: row.subject,
+    message: row.message,
+    image: row.image_key ? `/api/admin/contact-requests/${String(row.id)}/image/` : null,
+    status: row.status,
+    note: row.note,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export async function listContactRequests(
+  ctx: AppContext,
+  query: ContactRequestQuery,
+): Promise<AdminContactRequestList> {
+  const status = query.status === 'all' || query.status === undefined ? null : query.status;
+  const patterns = toSearchPatterns(query.search);
+  return pageOf(
+    ctx,
+    'contact-requests/',
+    query,
+    () => q.countContactRequests(ctx.db, status, patterns),
+    (limit, offset) => q.listContactRequests(ctx.db, status, patterns, limit, offset),
+    toContactRequest,
+  );
+}
+
+export async function updateContactRequest(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  patch: ContactRequestPatch,
+): Promise<AdminContactRequest> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await q.findContactRequest(tx, id);
+    if (!before) throw notFound();
+    const row = await q.updateContactRequest(
+      tx,
+      id,
+      { status: patch.status ?? before.status, note: patch.note ?? before.note },
+      ctx.now(),
+    );
+    if (!row) throw notFound();
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'contact_request.update',
+      { type: 'contact_request', id },
+      { status: before.status, note: before.note },
+      { status: row.status, note: row.note },
+    );
+    return toContactRequest(row);
+  });
+}
+
+/** The image a contact request came with (private: administrators only). */
+export async function getContactRequestImage(
+  ctx: AppContext,
+  id: number,
+): Promise<{ contentType: string; body: Buffer }> {
+  const row = await q.findContactRequest(ctx.db, id);
+  const file = row?.image_key ? await ctx.storage.get(row.image_key) : null;
+  if (!file) throw notFound();
+  return file;
+}
+
+// ---- administrators -----------------------------------------------------
+
+/**
+ * Makes an administrator (`npm run admin:create`). The password must meet the
+ * sign-up rules; an e-mail that already has an account is refused.
+ */
+export async function createAdministrator(
+  db: Queryable,
+  input: { email: string; password: string; fullName: string },
+  now: Date = new Date(),
+): Promise<{ id: number; email: string }> {
+  const email = normalizeEmail(input.email);
+  const fullName = input.fullName.trim();
+  if (!isValidEmail(email)) throw new AppError(400, 'validation_error', MESSAGES.invalidEmail);
+  if (!fullName) throw new AppError(400, 'validation_error', 'Please give a name (--name).');
+  if (input.password.length < PASSWORD_MIN_LENGTH) {
+    throw new AppError(400, 'validation_error', MESSAGES.passwordTooShort);
+  }
+  if (!isStrongPassword(input.password)) {
+    throw new AppError(400, 'validation_error', MESSAGES.passwordTooWeak);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const admin = await q.insertAdministrator(db, { email, passwordHash, fullName, at: now });
+  if (!admin) throw new AppError(400, 'email_taken', MESSAGES.emailTaken);
+  return admin;
+}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { apiRequest, type RequestOptions } from '../../lib/api.ts';
+import { getSession } from '../../lib/auth-session.ts';
+
+/** A paged answer of `/api/admin/...`. */
+export interface Paged<Item> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Item[];
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  list: (resource: string, params: string) => ['admin', resource, params] as const,
+};
+
+/** `GET /api/admin/<resource>/?<params>`: one page of a list. */
+export function useAdminList<Item>(resource: string, params: URLSearchParams) {
+  const query = params.toString();
+  return useQuery({
+    queryKey: adminKeys.list(resource, query),
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<Item>>(`/api/admin/${resource}/${query ? `?${query}` : ''}`, { signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+interface AdminCall {
+  path: string;
+  method?: RequestOptions['method'];
+  body?: unknown;
+}
+
+/** Any admin action; every admin list is refreshed once it settles. */
+export function useAdminAction<Result = unknown>() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, method = 'POST', body }: AdminCall) =>
+      apiRequest<Result>(`/api/admin/${path}`, { method, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Opens a private file (a tutor's proof, a contact request's image) in a new tab. */
+export async function openPrivateFile(url: string): Promise<void> {
+  const token = getSession()?.tokens.access;
+  const opened = window.open('', '_blank');
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    opened?.close();
+    throw new Error('The file could not be opened.');
+  }
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  if (opened) opened.location.href = objectUrl;
+  else window.location.href = objectUrl;
+}
+
+export function formatRupees(paise: number): string {
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+}
+
+export function formatWhen(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+}

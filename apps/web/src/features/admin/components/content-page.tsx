@@ -1,0 +1,282 @@
+import type { AdminArticle, AdminBlog } from '@gurumatch/shared/schemas/admin';
+import { useState } from 'react';
+
+import { paths } from '../../../app/paths.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatWhen, useAdminAction } from '../api.ts';
+
+import { AdminList } from './admin-list.tsx';
+import { EDITING_PROSE, RichTextEditor } from './rich-text-editor.tsx';
+
+type Kind = 'blogs' | 'articles';
+type Item = AdminBlog | AdminArticle;
+
+interface Draft {
+  id: number | null;
+  title: string;
+  slug: string;
+  content: string;
+  featured_image: string;
+  category: 'student' | 'teacher';
+  published: boolean;
+}
+
+const EMPTY: Draft = {
+  id: null,
+  title: '',
+  slug: '',
+  content: '',
+  featured_image: '',
+  category: 'student',
+  published: false,
+};
+
+function toDraft(item: Item): Draft {
+  return {
+    id: item.id,
+    title: item.title,
+    slug: item.slug,
+    content: item.content,
+    featured_image: 'featured_image' in item ? (item.featured_image ?? '') : '',
+    category: 'category' in item ? item.category : 'student',
+    published: item.published,
+  };
+}
+
+function Editor({ kind, start, onClose }: { kind: Kind; start: Draft; onClose: () => void }) {
+  const toast = useToast();
+  const save = useAdminAction<Item>();
+  const [draft, setDraft] = useState(start);
+  const [preview, setPreview] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+
+  const submit = (published: boolean) => {
+    const body = {
+      title: draft.title,
+      content: draft.content,
+      published,
+      ...(draft.slug ? { slug: draft.slug } : {}),
+      ...(kind === 'blogs'
+        ? { featured_image: draft.featured_image.trim() || null }
+        : { category: draft.category }),
+    };
+    save.mutate(
+      draft.id === null
+        ? { path: `${kind}/`, body }
+        : { path: `${kind}/${String(draft.id)}/`, method: 'PATCH', body },
+      {
+        onSuccess: (saved) => {
+          toast.success(published ? 'Published.' : 'Saved as a draft.');
+          setErrors({});
+          setDraft(toDraft(saved));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            setErrors(error.fieldErrors);
+            toast.error(error.firstError());
+          } else toast.error(error.message);
+        },
+      },
+    );
+  };
+
+  const publicPath =
+    draft.id !== null && draft.published
+      ? kind === 'blogs'
+        ? paths.blog(draft.slug)
+        : paths.faq(draft.slug)
+      : null;
+
+  return (
+    <section
+      aria-label="Editor"
+      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold text-slate-900">
+          {draft.id === null ? 'New' : 'Edit'} {kind === 'blogs' ? 'blog post' : 'FAQ'}
+          {draft.published ? ' · published' : ' · draft'}
+        </h2>
+        <div className="flex gap-2">
+          <Button size="sm" variant="ghost" onClick={() => setPreview(!preview)}>
+            {preview ? 'Back to editing' : 'Preview'}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+      {preview ? (
+        <article className="mt-4">
+          <h1 className="text-2xl font-bold text-slate-900">{draft.title}</h1>
+          {draft.featured_image ? (
+            <img src={draft.featured_image} alt="" className="mt-3 max-h-64 rounded-xl" />
+          ) : null}
+          <div
+            className={`${EDITING_PROSE} mt-3`}
+            // the administrator's own text; the server sanitises it on store
+            dangerouslySetInnerHTML={{ __html: draft.content }}
+          />
+        </article>
+      ) : (
+        <div className="mt-3 flex flex-col gap-3">
+          <TextField
+            label="Title"
+            value={draft.title}
+            maxLength={200}
+            error={errors.title?.[0]}
+            onChange={(event) => set({ title: event.target.value })}
+          />
+          <TextField
+            label="Address (slug)"
+            hint="Leave empty to make one from the title."
+            value={draft.slug}
+            error={errors.slug?.[0]}
+            onChange={(event) => set({ slug: event.target.value.toLowerCase() })}
+          />
+          {kind === 'blogs' ? (
+            <TextField
+              label="Featured image address"
+              hint="A site path such as /content/blog/x.svg, or an https address."
+              value={draft.featured_image}
+              error={errors.featured_image?.[0]}
+              onChange={(event) => set({ featured_image: event.target.value })}
+            />
+          ) : (
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+              Category
+              <select
+                value={draft.category}
+                onChange={(event) =>
+                  set({ category: event.target.value === 'teacher' ? 'teacher' : 'student' })
+                }
+                className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
+              >
+                <option value="student">Student</option>
+                <option value="teacher">Tutor</option>
+              </select>
+            </label>
+          )}
+          <RichTextEditor
+            label="Text"
+            initialHtml={start.content}
+            resetKey={start.id ?? 'new'}
+            onChange={(content) => set({ content })}
+          />
+          {errors.content?.[0] ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.content[0]}
+            </p>
+          ) : null}
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <Button busy={save.isPending} onClick={() => submit(true)}>
+          {draft.published ? 'Save and keep published' : 'Publish'}
+        </Button>
+        <Button variant="secondary" busy={save.isPending} onClick={() => submit(false)}>
+          {draft.published ? 'Unpublish' : 'Save draft'}
+        </Button>
+        {publicPath ? (
+          <a
+            href={publicPath}
+            target="_blank"
+            rel="noreferrer"
+            className="text-sm text-brand-800 underline"
+          >
+            Open the public page
+          </a>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function Row({ kind, item, onEdit }: { kind: Kind; item: Item; onEdit: () => void }) {
+  const toast = useToast();
+  const action = useAdminAction();
+  return (
+    <article aria-label={item.title} className="flex flex-wrap items-center justify-between gap-2">
+      <div className="min-w-0">
+        <h2 className="font-semibold break-words text-slate-900">{item.title}</h2>
+        <p className="text-xs text-slate-600">
+          /{item.slug} · {item.published ? 'published' : 'draft'} · updated{' '}
+          {formatWhen(item.updated_at)}
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button size="sm" variant="secondary" onClick={onEdit}>
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          busy={action.isPending}
+          onClick={() => {
+            if (!window.confirm(`Delete “${item.title}”?`)) return;
+            action.mutate(
+              { path: `${kind}/${String(item.id)}/`, method: 'DELETE' },
+              {
+                onSuccess: () => toast.success('Deleted.'),
+                onError: (error) =>
+                  toast.error(error instanceof ApiError ? error.detail : error.message),
+              },
+            );
+          }}
+        >
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** Blog posts and FAQs: write, preview, publish and unpublish. */
+export function ContentPage() {
+  const [kind, setKind] = useState<Kind>('blogs');
+  const [editing, setEditing] = useState<Draft | null>(null);
+  return (
+    <div className="flex flex-col gap-4">
+      <SegmentedControl<Kind>
+        label="Kind of content"
+        value={kind}
+        onChange={(next) => {
+          setKind(next);
+          setEditing(null);
+        }}
+        options={[
+          { value: 'blogs', label: 'Blog posts' },
+          { value: 'articles', label: 'FAQs' },
+        ]}
+      />
+      {editing ? (
+        <Editor
+          key={`${kind}-${String(editing.id)}`}
+          kind={kind}
+          start={editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <AdminList<Item>
+        key={kind}
+        resource={kind}
+        label={kind === 'blogs' ? 'Blog posts' : 'FAQs'}
+        searchLabel="Search by title"
+        toolbar={
+          <Button size="sm" className="h-10" onClick={() => setEditing({ ...EMPTY })}>
+            {kind === 'blogs' ? 'New blog post' : 'New FAQ'}
+          </Button>
+        }
+        itemKey={(item) => item.id}
+        renderItem={(item) => (
+          <Row kind={kind} item={item} onEdit={() => setEditing(toDraft(item))} />
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Messages of the back office (`/admin` and `/api/admin/`) and of the e-mails
+ * it sends. The specification shows no admin screens; these sentences are ours.
+ */
+export const ADMIN_MESSAGES = {
+  // verification
+  approved: 'The documents are approved; the profile now shows Verified Tutor.',
+  rejected: 'The documents are rejected and the tutor has been told why.',
+  noDocuments: 'This tutor has not uploaded both documents.',
+  notATutor: 'Only tutors have documents to verify.',
+  reasonRequired: 'Please give a reason.',
+  // users
+  suspended: 'The user is suspended and signed out everywhere.',
+  reinstated: 'The user is reinstated.',
+  premiumSet: 'The premium mark is saved.',
+  cannotSuspendAdmin: 'Administrators cannot be suspended here.',
+  alreadySuspended: 'This user is already suspended.',
+  notSuspended: 'This user is not suspended.',
+  premiumStudentsOnly: 'Only students can be premium.',
+  // reports
+  reportDismissed: 'The report is dismissed.',
+  reportConfirmed: 'The enquiry is archived and every paying tutor has been refunded.',
+  reportClosed: 'This report has already been decided.',
+  // payments
+  refundedAsCoins: 'The coins are given back to the tutor.',
+  refundedToMethod: 'The refund to the original payment method has been started.',
+  alreadyRefunded: 'This payment has already been refunded.',
+  refundWindowClosed: 'This payment is outside the refund window.',
+  refundToMethodUnavailable: 'Refunds to the original payment method are not available yet.',
+  // content, plans, coupons, contact requests
+  saved: 'Saved.',
+  deleted: 'Deleted.',
+  slugTaken: 'Another page already uses this address (slug).',
+  nameTaken: 'Another plan already uses this name.',
+  codeTaken: 'Another coupon already uses this code.',
+  // screens
+  title: 'Administration',
+  noItems: 'Nothing here.',
+  verifiedTutor: 'Verified Tutor',
+} as const;
+
+/** E-mails to users about an administrator's decision. */
+export const ADMIN_MAIL = {
+  approvedSubject: 'Your documents are verified',
+  approvedText: (name: string) =>
+    `Hello ${name},\n\nYour ID and qualification documents are verified. Your GuruMatch profile now shows the Verified Tutor badge.\n\nThe GuruMatch team`,
+  rejectedSubject: 'Your documents could not be verified',
+  rejectedText: (name: string, reason: string) =>
+    `Hello ${name},\n\nWe could not verify the documents you uploaded:\n\n${reason}\n\nPlease upload clear copies again from your profile.\n\nThe GuruMatch team`,
+  warningSubject: 'A warning about your enquiry',
+  warningText: (name: string) =>
+    `Hello ${name},\n\nAn enquiry you posted was reported by tutors and found to be fake. It has been removed and the tutors were refunded. Posting fake enquiries again will lead to the suspension of your account.\n\nThe GuruMatch team`,
+  suspendedSubject: 'Your GuruMatch account is suspended',
+  suspendedText: (name: string, reason: string) =>
+    `Hello ${name},\n\nYour GuruMatch account has been suspended:\n\n${reason}\n\nIf you think this is a mistake, please reply through the contact page.\n\nThe GuruMatch team`,
+} as const;
+
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'profile',
+  'report',
+  'payment',
+  'blog_post',
+  'article',
+  'plan',
+  'coupon',
+  'contact_request',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const VERIFICATION_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+export const CONTACT_REQUEST_STATUSES = ['new', 'answered', 'closed'] as const;
+export type ContactRequestStatus = (typeof CONTACT_REQUEST_STATUSES)[number];
+
+export const REPORT_STATUSES = ['open', 'confirmed_fake', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Days after a payment within which it may be refunded (the refund policy). */
+export const REFUND_WINDOW_DAYS = 7;
+export const REASON_MAX_LENGTH = 500;
