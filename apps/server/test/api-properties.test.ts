@@ -77,6 +77,12 @@ beforeAll(async () => {
     await t.db.query('UPDATE users SET is_email_verified = true WHERE id = $1', [user.userId]);
     await t.app.inject({ method: 'GET', url: '/api/auth/profile/', headers: bearer(user.access) });
   }
+  // rows a first read may create on purpose (a wallet, a settings row) exist before counting
+  for (const op of operations.filter((o) => o.method === 'GET' && !o.path.includes('{'))) {
+    for (const user of users) {
+      await t.app.inject({ method: 'GET', url: op.path, headers: bearer(user.access) });
+    }
+  }
   const tables = await t.db.query<{ name: string }>(
     `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1`,
   );
@@ -122,7 +128,8 @@ const nastyString = fc.oneof(
     'x'.repeat(150),
     'y'.repeat(5000),
   ),
-  fc.string({ maxLength: 24 }),
+  // plain small numbers could be real ids, and acting on a real object is not malformed input
+  fc.string({ maxLength: 24 }).filter((text) => !/^\s*\+?\d{1,9}\s*$/.test(text)),
   fc.string({ maxLength: 12 }).map((text) => `${text}\u0000${text}`),
   fc.string({ minLength: 1, maxLength: 8 }).map((text) => text.repeat(400)),
 );
