@@ -21,8 +21,14 @@ interface AxeViolation {
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document)) as { violations: AxeViolation[] };
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<unknown> } }
+    ).axe;
+    // Every default rule, plus the experimental check that a control's name holds its
+    // visible text (speech input users say what they see).
+    const result = (await axe.run(document, {
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })) as { violations: AxeViolation[] };
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
