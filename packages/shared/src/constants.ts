@@ -159,3 +159,5 @@ export const PASSWORD_HASH_CONCURRENCY = 2;
 export const PASSWORD_HASH_QUEUE_LIMIT = 200;
 /** The window of the per-user upload limit (`UPLOADS_PER_USER_PER_HOUR`). */
 export const UPLOADS_WINDOW_SECONDS = 60 * 60;
+/** Bytes a request body must bring per slow-body window (`SLOW_BODY_WINDOW_MS`), about 3 kbit/s. */
+export const SLOW_BODY_MIN_BYTES = 4096;
