@@ -1,37 +1,184 @@
-// Prints the gzip size of the JavaScript the landing page loads before it is
-// interactive: the entry module and every module it preloads. Budget: 120 KB.
+// For every public page: the gzip size of its HTML and of the JavaScript it
+// loads before it is interactive (the entry script and every module the served
+// HTML preloads), against the budgets: 100 KB on `/`, 110 KB on every other
+// public page. Runs the built app on a fresh data folder (demo content seeded).
+// A headless Chromium then opens each page and reports any script it had to
+// fetch that the HTML did not announce (a round trip late); `--no-browser` skips it.
+// Exits non-zero when a page is over budget or a script came late.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { ensureChromium } from '../scripts/ensure-chromium.mjs';
 
-const BUDGET_KB = 120;
+const LANDING_BUDGET_KB = 100;
+const PAGE_BUDGET_KB = 110;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'apps/web/dist/client');
+const useBrowser = !process.argv.includes('--no-browser');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+const base = `http://localhost:${port}`;
 
 buildIfStale();
-const html = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-const urls = new Set();
-for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g))
-  urls.add(match[1]);
-for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
-  urls.add(match[1]);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gm-size-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: base,
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 
-let total = 0;
-const rows = [];
-for (const url of urls) {
-  const bytes = fs.readFileSync(path.join(clientDir, url.replace(/^\//, '')));
-  const gz = gzipSync(bytes, { level: 9 }).length;
-  total += gz;
-  rows.push(
-    `  ${url}  ${(bytes.length / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzip`,
-  );
+async function waitForServer() {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The server did not start.');
 }
-const totalKb = total / 1024;
-process.stdout.write(`Landing page JavaScript before interactive:\n${rows.join('\n')}\n`);
-process.stdout.write(
-  `total: ${totalKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB) — ${totalKb <= BUDGET_KB ? 'within budget' : 'OVER BUDGET'}\n`,
-);
-process.exit(totalKb <= BUDGET_KB ? 0 : 1);
+
+async function firstSlug(list) {
+  const answer = await (await fetch(`${base}/api/blog/${list}/?page=1&page_size=1`)).json();
+  return answer.results?.[0]?.slug;
+}
+
+/** The public pages of the app (spec part 1): everything a visitor can open signed out. */
+async function publicPages() {
+  // One page per area guide (apps/web/src/features/pages/area-guides/{slug}.ts).
+  const areaSlugs = fs
+    .readdirSync(path.join(root, 'apps/web/src/features/pages/area-guides'))
+    .map((name) => name.replace(/\.ts$/, ''))
+    .sort();
+  const blog = await firstSlug('blogs');
+  const article = await firstSlug('articles');
+  return [
+    '/',
+    '/login',
+    '/student-register',
+    '/teacher-register',
+    '/forgot-password',
+    '/about',
+    '/contact-us',
+    '/privacy-policy',
+    '/terms-of-use',
+    '/cancellation-and-refund-policy',
+    '/blogs',
+    ...(blog ? [`/blogs/${blog}`] : []),
+    '/faqs',
+    ...(article ? [`/faqs/${article}`] : []),
+    ...areaSlugs.map((slug) => `/home-tutors-in/${slug}`),
+  ];
+}
+
+const gzipCache = new Map();
+function gzipSizeOf(url) {
+  if (!gzipCache.has(url)) {
+    const bytes = fs.readFileSync(path.join(clientDir, url.replace(/^\//, '').split('?')[0]));
+    gzipCache.set(url, gzipSync(bytes, { level: 9 }).length);
+  }
+  return gzipCache.get(url);
+}
+
+/** The scripts the served HTML loads or preloads. */
+function announcedScripts(html) {
+  const urls = new Set();
+  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g))
+    urls.add(match[1]);
+  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+    urls.add(match[1]);
+  return urls;
+}
+
+/** Scripts Chromium fetched while loading and hydrating the page. */
+async function fetchedScripts(browser, url) {
+  const page = await browser.newPage();
+  const scripts = new Set();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.close();
+  return scripts;
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(6);
+let failed = false;
+let browser;
+try {
+  await waitForServer();
+  if (useBrowser) {
+    const { chromium } = await import('@playwright/test');
+    browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox'] });
+  }
+  const rows = [];
+  for (const page of await publicPages()) {
+    const response = await fetch(`${base}${page}`, { headers: { 'accept-encoding': 'identity' } });
+    const html = await response.text();
+    const scripts = announcedScripts(html);
+    const js = [...scripts].reduce((sum, url) => sum + gzipSizeOf(url), 0);
+    const budget = page === '/' ? LANDING_BUDGET_KB : PAGE_BUDGET_KB;
+    const late = browser
+      ? [...(await fetchedScripts(browser, `${base}${page}`))].filter((url) => !scripts.has(url))
+      : [];
+    const over = js / 1024 > budget;
+    if (over || late.length > 0 || response.status !== 200) failed = true;
+    rows.push({
+      page,
+      status: response.status,
+      html: gzipSync(Buffer.from(html), { level: 9 }).length,
+      js,
+      files: scripts.size,
+      budget,
+      verdict: [
+        over ? 'OVER BUDGET' : 'ok',
+        ...(late.length ? [`late: ${late.join(' ')}`] : []),
+        ...(response.status !== 200 ? [`status ${response.status}`] : []),
+      ].join('; '),
+    });
+  }
+  process.stdout.write(
+    '\nPublic pages: HTML and JavaScript before interactive (gzip, level 9)\n' +
+      `${'page'.padEnd(48)}   HTML KB   JS KB  files  budget\n`,
+  );
+  for (const row of rows) {
+    process.stdout.write(
+      `${row.page.padEnd(48)}  ${kb(row.html)}  ${kb(row.js)}  ${String(row.files).padStart(5)}  ${String(row.budget).padStart(6)}  ${row.verdict}\n`,
+    );
+  }
+  const worst = rows.reduce((a, b) => (b.js > a.js ? b : a));
+  process.stdout.write(
+    `largest: ${worst.page} ${kb(worst.js).trim()} KB; budgets: ${LANDING_BUDGET_KB} KB on /, ${PAGE_BUDGET_KB} KB elsewhere — ${failed ? 'FAILED' : 'all within budget, no late scripts'}\n`,
+  );
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

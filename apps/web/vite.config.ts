@@ -2,46 +2,89 @@ import path from 'node:path';
 
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  root: import.meta.dirname,
-  resolve: {
-    // React Router ships its development build under the plain import conditions;
-    // the browser bundle takes the production one (no dev warnings, smaller).
-    alias:
-      command === 'build' && !isSsrBuild
+const root = import.meta.dirname;
+
+/**
+ * In the server build, each relative dynamic `import('./x.tsx')` of the app also
+ * reports the module's source path (`src/…`, the key of the client build's
+ * manifest), so a render knows which route chunks its page needs and the served
+ * HTML can preload them (`entry-server.tsx`, `web-static.ts` on the server).
+ */
+function reportDynamicImports(): Plugin {
+  const srcDir = path.join(root, 'src') + path.sep;
+  return {
+    name: 'gurumatch:report-dynamic-imports',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id, options) {
+      if (!options?.ssr || !id.startsWith(srcDir) || !code.includes('import(')) return null;
+      const replaced = code.replace(
+        /\bimport\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g,
+        (call: string, _quote: string, specifier: string) => {
+          const source = path
+            .relative(root, path.resolve(path.dirname(id), specifier))
+            .split(path.sep)
+            .join('/');
+          return `(globalThis.__gmModuleLoaded?.(${JSON.stringify(source)}), ${call})`;
+        },
+      );
+      return replaced === code ? null : { code: replaced, map: null };
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild, mode }) => {
+  // Built pages run React and React Router in production mode whatever NODE_ENV
+  // says at run time; only the dev server (`vite`) and `--mode development` builds
+  // use their development builds.
+  const production = command === 'build' && mode !== 'development';
+  return {
+    root,
+    resolve: {
+      // React Router ships its development build under the plain import conditions.
+      alias: production
         ? [
             {
               find: /^react-router$/,
               replacement: path.resolve(
-                import.meta.dirname,
+                root,
                 '../../node_modules/react-router/dist/production/index.mjs',
               ),
             },
           ]
         : [],
-  },
-  plugins: [react(), tailwindcss()],
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
-  ssr: {
-    noExternal: ['@gurumatch/shared'],
-  },
-  server: {
-    proxy: {
-      '/api': 'http://localhost:3000',
-      '/ws': { target: 'ws://localhost:3000', ws: true },
     },
-  },
-  test: {
-    name: 'web',
-    root: import.meta.dirname,
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/testing/setup.ts'],
-  },
-}));
+    ...(isSsrBuild && production
+      ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+      : {}),
+    plugins: [react(), tailwindcss(), reportDynamicImports()],
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      sourcemap: true,
+      // Maps source modules to their chunks: the server preloads a page's route chunks.
+      manifest: !isSsrBuild,
+    },
+    ssr: {
+      // The server bundle carries React, React Router and the rest of the app's
+      // packages itself, so `define` above selects their production code.
+      noExternal: isSsrBuild && production ? true : ['@gurumatch/shared'],
+    },
+    server: {
+      proxy: {
+        '/api': 'http://localhost:3000',
+        '/ws': { target: 'ws://localhost:3000', ws: true },
+      },
+    },
+    test: {
+      name: 'web',
+      root,
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/testing/setup.ts'],
+    },
+  };
+});

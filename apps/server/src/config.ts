@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(30),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  // The sitemap protocol allows at most 50,000 URLs per file; tests lower it.
+  SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   TRUST_PROXY: z.string().default('false'),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
     .number()
@@ -155,6 +157,8 @@ export interface Config {
   uploadsPerUserPerHour: number;
   webDistDir: string | undefined;
   seedDemoData: boolean;
+  /** At most this many URLs per sitemap file (the index lists the files). */
+  sitemapUrlsPerFile: number;
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
   trustProxy: boolean | string[];
   /** Accounts one client address may create in an hour. */
@@ -230,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
+    sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
     smtpUrl: e.SMTP_URL,

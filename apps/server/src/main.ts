@@ -10,8 +10,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { sanitizeStoredContent } from './modules/content/service.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
-import { seedContent } from './seed/content/seed-content.ts';
+import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   assertProductionAdapters(config);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
+  // once per row: bodies stored before the current sanitiser (none after the first start)
+  const cleaned = await sanitizeStoredContent({ db, now: () => new Date() });
   const kv = createKv(config.redisUrl);
   const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const ctx: AppContext = {
@@ -40,11 +43,12 @@ async function main(): Promise<void> {
     logger: log,
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (cleaned > 0) app.log.info({ rows: cleaned }, 'stored content sanitized');
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
 
   if (config.seedDemoData) {
     await seedDemoData(db, ctx.storage);
-    await seedContent(db);
+    await seedContentIfChanged(db);
     app.log.info('demo data ready');
   }
 

@@ -24,6 +24,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext, AppLogger } from '../src/context.ts';
 import { openDb, wrapPglite, type Db } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { WebBuild } from '../src/plugins/web-static.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-at-least-16-chars';
 export const TEST_CORS_ORIGIN = 'http://localhost:5173';
@@ -57,6 +58,8 @@ export interface BuildTestAppOverrides {
   now?: Date;
   /** Receives what services log (default: nothing is kept). */
   log?: AppLogger;
+  /** A web build to serve pages from (default: none, the API alone). */
+  web?: WebBuild | null;
 }
 
 const SILENT_LOG: AppLogger = {
@@ -183,7 +186,7 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ ctx, web: null });
+    app = await buildApp({ ctx, web: overrides.web ?? null });
     await app.ready();
   } catch (error) {
     await kv.close();

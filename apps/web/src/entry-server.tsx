@@ -1,15 +1,56 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 
 import { AppProviders } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
 import { setApiTransport } from './lib/api.ts';
 
 export type RenderedPage =
-  | { kind: 'page'; status: number; head: string; html: string }
+  | { kind: 'page'; status: number; head: string; html: string; modules: string[] }
   | { kind: 'redirect'; status: number; location: string };
 
-const handler = createStaticHandler(routes);
+/**
+ * Which source modules each lazy route loaded (by route id), so the page can
+ * preload their chunks. The server build makes every relative `import()` of the
+ * app call `__gmModuleLoaded` (see `reportDynamicImports` in vite.config.ts).
+ */
+const modulesOfRoute = new Map<string, string[]>();
+const loading = new AsyncLocalStorage<Set<string>>();
+(globalThis as { __gmModuleLoaded?: (source: string) => void }).__gmModuleLoaded = (source) => {
+  loading.getStore()?.add(source);
+};
+
+/** Wraps each lazy route so that what it imports is recorded under the route's id. */
+function recordLazyModules(list: RouteObject[], parentPath: number[] = []): RouteObject[] {
+  return list.map((route, index) => {
+    const treePath = [...parentPath, index];
+    // The id React Router gives a route without one (both renders agree on it).
+    const id = route.id ?? treePath.join('-');
+    const { lazy } = route;
+    const children = route.children ? recordLazyModules(route.children, treePath) : undefined;
+    const recorded =
+      typeof lazy === 'function'
+        ? {
+            lazy: async () => {
+              const sources = new Set<string>();
+              const loaded = await loading.run(sources, lazy);
+              modulesOfRoute.set(id, [...sources]);
+              return loaded;
+            },
+          }
+        : {};
+    return { ...route, ...recorded, ...(children ? { children } : {}) } as RouteObject;
+  });
+}
+
+const handler = createStaticHandler(recordLazyModules(routes));
 
 /** React puts <title>, <meta>, <link> first in its output; they belong in <head>. */
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
@@ -50,5 +91,6 @@ export async function render(
     status: context.statusCode !== 200 ? context.statusCode : (routeStatus ?? 200),
     head,
     html: markup.slice(head.length),
+    modules: context.matches.flatMap((match) => modulesOfRoute.get(match.route.id) ?? []),
   };
 }

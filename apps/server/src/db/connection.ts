@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -7,6 +8,23 @@ import pg from 'pg';
 /** Something SQL can be sent to: the database or an open transaction. */
 export interface Queryable {
   query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+/** Open transactions → the database they belong to (see `rootOf`). */
+const ROOTS = new WeakMap<Queryable, Queryable>();
+
+/**
+ * The database an open transaction belongs to, or `db` itself. Per-database
+ * caches (lib/paging.ts) key on it, so a write inside a transaction clears
+ * the same cache the reads fill.
+ */
+export function rootOf(db: Queryable): Queryable {
+  return ROOTS.get(db) ?? db;
+}
+
+function registerTransaction(tx: Queryable, root: Queryable): Queryable {
+  ROOTS.set(tx, root);
+  return tx;
 }
 
 export interface Db extends Queryable {
@@ -34,8 +52,42 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
 async function openPglite(dataDir: string): Promise<Db> {
   const dir = path.join(dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
+  if (!(await isInitialised(dir))) await initialisePgliteInChild(dir);
   const client = await PGlite.create(dir);
   return wrapPglite(client);
+}
+
+async function isInitialised(dir: string): Promise<boolean> {
+  try {
+    await fs.access(path.join(dir, 'PG_VERSION'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates the embedded database (initdb) in a child process. WebAssembly
+ * memory never shrinks, so an initdb in this process would keep its peak
+ * (about 880 MB RSS) for the life of the server; opening the folder it leaves
+ * costs a fraction of that (docs/decisions/012-start-up-cost.md).
+ */
+async function initialisePgliteInChild(dir: string): Promise<void> {
+  const script =
+    'const { PGlite } = await import(process.argv[1]);' +
+    'const db = await PGlite.create(process.argv[2]); await db.close();';
+  const moduleUrl = import.meta.resolve('@electric-sql/pglite');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, moduleUrl, dir], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve();
+      else
+        reject(new Error(`Creating the embedded database in ${dir} failed (exit ${String(code)})`));
+    });
+  });
 }
 
 export function wrapPglite(client: PGlite): Db {
@@ -47,13 +99,16 @@ export function wrapPglite(client: PGlite): Db {
     const result = await target.query<Row>(sql, params ? [...params] : undefined);
     return result.rows;
   };
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: (sql, params) => run(client, sql, params),
     transaction: (work) =>
-      client.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+      client.transaction((tx) =>
+        work(registerTransaction({ query: (sql, params) => run(tx, sql, params) }, db)),
+      ),
     close: () => client.close(),
   };
+  return db;
 }
 
 function quoteIdent(name: string): string {
@@ -88,14 +143,16 @@ async function openPostgres(
     const result = await target.query(sql, params ? [...params] : undefined);
     return result.rows as Row[];
   };
-  return {
+  const db: Db = {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ query: (sql, params) => run(client, sql, params) });
+        const result = await work(
+          registerTransaction({ query: (sql, params) => run(client, sql, params) }, db),
+        );
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -111,4 +168,5 @@ async function openPostgres(
       await pool.end();
     },
   };
+  return db;
 }

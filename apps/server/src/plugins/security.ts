@@ -1,35 +1,96 @@
+import { randomBytes } from 'node:crypto';
+
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Config } from '../config.ts';
 
-/** Security headers (with a per-response script nonce) and CORS for the listed origins. */
+/** The nonces of one HTML answer: its inline scripts and style blocks carry them. */
+export interface DocumentNonces {
+  script: string;
+  style: string;
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Marks this answer as an HTML document: sets the document's content
+     * security policy with fresh nonces and the headers only a document needs,
+     * and returns the nonces to put on its inline scripts and styles.
+     */
+    documentPolicy(): DocumentNonces;
+  }
+}
+
+/** The policy of an HTML document, without its nonces. */
+function documentDirectives(config: Config): Array<[string, string[]]> {
+  return [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['style-src', ["'self'"]],
+    ['style-src-attr', ["'unsafe-inline'"]],
+    // PUBLIC_URL's origin too: answers carry absolute image URLs built from it.
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin]],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", 'ws:', 'wss:']],
+    ['frame-src', ['https://www.youtube-nocookie.com', 'https://www.google.com']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+    ...(config.isProduction ? [['upgrade-insecure-requests', []] as [string, string[]]] : []),
+  ];
+}
+
+export function documentPolicyHeader(config: Config, nonces: DocumentNonces): string {
+  return documentDirectives(config)
+    .map(([name, values]) => {
+      const all =
+        name === 'script-src'
+          ? [...values, `'nonce-${nonces.script}'`]
+          : name === 'style-src'
+            ? [...values, `'nonce-${nonces.style}'`]
+            : values;
+      return [name, ...all].join(' ');
+    })
+    .join(';');
+}
+
+/**
+ * What every answer carries, and all that one which is not an HTML document
+ * (JSON, assets, media) carries: nothing may run or be framed from it, its type
+ * is not guessed, and other sites may not embed it unless it says otherwise.
+ */
+const RESOURCE_POLICY = "default-src 'none';frame-ancestors 'none'";
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers and CORS for the listed origins. JSON, static assets and
+ * media carry three short headers (four in production); HTML documents (server-rendered pages, the
+ * dev outbox) call `reply.documentPolicy()` for the full policy with a nonce.
+ */
 export const securityPlugin = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
-    await app.register(helmet, {
-      enableCSPNonces: true,
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'"],
-          'style-src': ["'self'"],
-          'style-src-attr': ["'unsafe-inline'"],
-          // PUBLIC_URL's origin too: answers carry absolute image URLs built from it.
-          'img-src': ["'self'", 'data:', 'blob:', 'https:', new URL(config.publicUrl).origin],
-          'font-src': ["'self'", 'data:'],
-          'connect-src': ["'self'", 'ws:', 'wss:'],
-          'frame-src': ['https://www.youtube-nocookie.com', 'https://www.google.com'],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          'form-action': ["'self'"],
-          'frame-ancestors': ["'none'"],
-          'upgrade-insecure-requests': config.isProduction ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.isProduction,
+    app.addHook('onRequest', (_request, reply, done) => {
+      // Public images say `cross-origin` themselves (media, /content/).
+      void reply
+        .header('content-security-policy', RESOURCE_POLICY)
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'same-origin');
+      if (config.isProduction) void reply.header('strict-transport-security', HSTS);
+      done();
+    });
+    app.decorateReply('documentPolicy', function documentPolicy(this: FastifyReply) {
+      const nonces: DocumentNonces = {
+        script: randomBytes(16).toString('base64'),
+        style: randomBytes(16).toString('base64'),
+      };
+      void this.header('content-security-policy', documentPolicyHeader(config, nonces))
+        .header('cross-origin-opener-policy', 'same-origin')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-frame-options', 'DENY');
+      return nonces;
     });
     await app.register(cors, {
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,

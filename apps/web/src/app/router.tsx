@@ -3,9 +3,8 @@ import type { RouteObject } from 'react-router';
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
-import { pageRoutes } from '../features/pages/routes.tsx';
+import { contactRoutes, pageRoutes } from '../features/pages/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
 
 import { PublicOnly } from './guards/public-only.tsx';
@@ -44,8 +43,9 @@ const upcoming = (path: string, title: string): RouteObject => ({
 });
 
 /**
- * The only route table. Everything but the landing page loads lazily, and so
- * does server state (the query layout), to keep the landing page light.
+ * The only route table. Every page loads lazily (the server preloads the chunks
+ * of the page it renders), and so does server state (the query layout), which
+ * the public pages that read through their loaders do without.
  */
 export const routes: RouteObject[] = [
   {
@@ -54,13 +54,23 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicOnly />,
-        children: [{ index: true, element: <LandingPage /> }],
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/landing/components/landing-page.tsx'))
+                .LandingPage,
+            }),
+          },
+        ],
       },
+      // Public pages whose data comes from their loaders: no server-state layer.
+      ...pageRoutes,
+      ...contentRoutes,
       {
         lazy: queryLayout,
         children: [
-          ...pageRoutes,
-          ...contentRoutes,
+          ...contactRoutes,
           ...onboardingPublicRoutes,
           {
             path: '500',

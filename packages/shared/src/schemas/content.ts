@@ -1,16 +1,17 @@
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX } from '../constants.ts';
 import {
   ARTICLE_CATEGORIES,
   CONTENT_MESSAGES,
   CONTENT_SEARCH_MAX_LENGTH,
 } from '../messages/content.ts';
 
+import { PageQuerySchema, pagedListOf } from './paging.ts';
+
 /**
  * Blog posts (`/blogs`) and FAQ articles (`/faqs`), served by `/api/blog/...`.
- * `content` is HTML already sanitized by the server (when stored and again
- * when answered); render it as HTML. Messages, patterns and limits live in
+ * `content` is HTML the server sanitized when it was stored; render it as
+ * HTML. Lists carry `excerpt` (plain text) and not `content`. Messages, patterns and limits live in
  * `messages/content.ts`, which the pages can load without zod.
  */
 
@@ -55,38 +56,28 @@ export const ArticleSchema = z.object({
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
-/** `{count, next, previous, results}`; `next`/`previous` are absolute URLs or null. */
-function pagedListOf<Item extends z.ZodType>(item: Item) {
-  return z.object({
-    count: z.number().int(),
-    next: z.string().nullable(),
-    previous: z.string().nullable(),
-    results: z.array(item),
-  });
-}
+/** A post in a list: everything but `content` (cards show the excerpt). */
+export const BlogListItemSchema = BlogPostSchema.omit({ content: true });
+export type BlogListItem = z.infer<typeof BlogListItemSchema>;
 
-export const BlogListSchema = pagedListOf(BlogPostSchema);
+export const BlogListSchema = pagedListOf(BlogListItemSchema);
 export type BlogList = z.infer<typeof BlogListSchema>;
 
-export const ArticleListSchema = pagedListOf(ArticleSchema);
+/** An article in a list: no `content`, a plain-text `excerpt` instead. */
+export const ArticleListItemSchema = ArticleSchema.omit({ content: true }).extend({
+  excerpt: z.string(),
+});
+export type ArticleListItem = z.infer<typeof ArticleListItemSchema>;
+
+export const ArticleListSchema = pagedListOf(ArticleListItemSchema);
 export type ArticleList = z.infer<typeof ArticleListSchema>;
 
-const positiveInteger = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((value) => value >= 1, message);
-
 /**
- * Query of `GET /api/blog/blogs/`: `page` (1-based) and `page_size` (capped at
- * PAGE_SIZE_MAX, not refused above it), `search` over title and text.
+ * Query of `GET /api/blog/blogs/`: the paging parameters and `search`, whose
+ * words must all appear in the title or text, in any order (a word also
+ * matches as the start of a longer one).
  */
-export const BlogListQuerySchema = z.object({
-  page: positiveInteger(CONTENT_MESSAGES.invalidPage).optional(),
-  page_size: positiveInteger(CONTENT_MESSAGES.invalidPageSize)
-    .transform((value) => Math.min(value, PAGE_SIZE_MAX))
-    .optional(),
+export const BlogListQuerySchema = PageQuerySchema.extend({
   search: z.string().max(CONTENT_SEARCH_MAX_LENGTH, CONTENT_MESSAGES.searchTooLong).optional(),
 });
 export type BlogListQuery = z.infer<typeof BlogListQuerySchema>;

@@ -6,13 +6,19 @@ import {
   ArticleSchema,
   BlogListSchema,
   BlogPostSchema,
+  type BlogList,
 } from '@gurumatch/shared/schemas/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { registerTeacher, rows } from '../../../test/factories.ts';
 
-import { createArticle, createBlogPost } from './service.ts';
+import {
+  createArticle,
+  createBlogPost,
+  SANITIZER_VERSION,
+  sanitizeStoredContent,
+} from './service.ts';
 
 const PUBLIC_URL = 'https://www.gurumatch.test';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +45,21 @@ const POST_TITLES = [
   'Setting goals with your tutor',
   'Keeping parents in the loop',
 ];
+
+const DIRTY =
+  '<h2 onclick="steal()">Heading</h2><p>Safe text<script>alert(1)</script></p>' +
+  '<img src="/content/x.svg" onerror="alert(2)" alt="x"><a href="javascript:alert(3)">link</a>' +
+  '<iframe src="https://example.com"></iframe><a href="https://example.com" target="_blank">out</a>';
+
+function expectClean(html: string): void {
+  expect(html).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|alert\(/i);
+  expect(html).toContain('<h2>Heading</h2>');
+  expect(html).toContain('<p>Safe text</p>');
+  expect(html).toContain('<img src="/content/x.svg" alt="x" loading="lazy" />');
+  expect(html).toContain(
+    '<a href="https://example.com" target="_blank" rel="noopener noreferrer">out</a>',
+  );
+}
 
 async function getJson(url: string): Promise<{ status: number; body: unknown }> {
   const response = await t.app.inject({ method: 'GET', url });
@@ -115,7 +136,7 @@ describe('GET /api/blog/blogs/', () => {
     expect(list.previous).toBeNull();
   });
 
-  it('answers the whole post shape with its author', async () => {
+  it('answers the post shape with its author and excerpt, without the body', async () => {
     const { body } = await getJson('/api/blog/blogs/?search=jayanagar');
     const [post] = BlogListSchema.parse(body).results;
     expect(post).toMatchObject({
@@ -132,7 +153,7 @@ describe('GET /api/blog/blogs/', () => {
         last_name: 'Krishnan Iyer',
       },
     });
-    expect(post?.content).toContain('<h2>Choosing a home tutor in Jayanagar</h2>');
+    expect(post).not.toHaveProperty('content');
   });
 
   it('answers page 2 with the rest and a link back to page 1', async () => {
@@ -198,6 +219,59 @@ describe('GET /api/blog/blogs/', () => {
     expect(list.results.map((post) => post.slug)).toEqual(['post-0']);
   });
 
+  it('finds a post by two of its words given in reverse order', async () => {
+    const list = BlogListSchema.parse(
+      (await getJson('/api/blog/blogs/?search=jayanagar%20choosing')).body,
+    );
+    expect(list.results.map((post) => post.slug)).toEqual(['post-0']);
+  });
+
+  it('matches a word by its start', async () => {
+    const list = BlogListSchema.parse((await getJson('/api/blog/blogs/?search=tuto')).body);
+    expect(list.results.map((post) => post.slug)).toEqual(['post-11', 'post-6', 'post-0']);
+  });
+
+  it('answers an empty list for a word no post has', async () => {
+    const list = BlogListSchema.parse(
+      (await getJson('/api/blog/blogs/?search=cbse%20zeppelin')).body,
+    );
+    expect(list).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it('walks every page through the next links and meets each post once, in order', async () => {
+    const seen: string[] = [];
+    let url: string | null = '/api/blog/blogs/?page_size=4';
+    while (url !== null) {
+      const list: BlogList = BlogListSchema.parse((await getJson(url)).body);
+      seen.push(...list.results.map((post) => post.slug));
+      url = list.next === null ? null : list.next.slice(PUBLIC_URL.length);
+    }
+    expect(seen).toEqual(POST_TITLES.map((_title, index) => `post-${String(12 - index)}`));
+  });
+
+  it('answers a deep page asked for directly, then the pages before it', async () => {
+    const third = BlogListSchema.parse((await getJson('/api/blog/blogs/?page=3&page_size=4')).body);
+    expect(third.results.map((post) => post.slug)).toEqual([
+      'post-4',
+      'post-3',
+      'post-2',
+      'post-1',
+    ]);
+    const second = BlogListSchema.parse(
+      (await getJson('/api/blog/blogs/?page=2&page_size=4')).body,
+    );
+    expect(second.results.map((post) => post.slug)).toEqual([
+      'post-8',
+      'post-7',
+      'post-6',
+      'post-5',
+    ]);
+    const fourth = BlogListSchema.parse(
+      (await getJson('/api/blog/blogs/?page=4&page_size=4')).body,
+    );
+    expect(fourth.results.map((post) => post.slug)).toEqual(['post-0']);
+  });
+
   it('keeps an unencoded & inside the search and still reads the page after it', async () => {
     const raw = BlogListSchema.parse(
       (await getJson('/api/blog/blogs/?search=maths%20&%20science&page=1')).body,
@@ -256,21 +330,6 @@ describe('GET /api/blog/blogs/{slug}/', () => {
 });
 
 describe('sanitizing blog HTML', () => {
-  const DIRTY =
-    '<h2 onclick="steal()">Heading</h2><p>Safe text<script>alert(1)</script></p>' +
-    '<img src="/content/x.svg" onerror="alert(2)" alt="x"><a href="javascript:alert(3)">link</a>' +
-    '<iframe src="https://example.com"></iframe><a href="https://example.com" target="_blank">out</a>';
-
-  function expectClean(html: string): void {
-    expect(html).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|alert\(/i);
-    expect(html).toContain('<h2>Heading</h2>');
-    expect(html).toContain('<p>Safe text</p>');
-    expect(html).toContain('<img src="/content/x.svg" alt="x" loading="lazy" />');
-    expect(html).toContain(
-      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">out</a>',
-    );
-  }
-
   it('cleans the body before it is stored', async () => {
     await createBlogPost(t.ctx, {
       slug: 'dirty-on-store',
@@ -285,18 +344,6 @@ describe('sanitizing blog HTML', () => {
     );
     expect(stored?.title).toBe('Dirty title');
     expectClean(stored?.content ?? '');
-  });
-
-  it('cleans a stored body again when answering it', async () => {
-    await t.db.query(
-      `INSERT INTO blog_posts (slug, title, content, author_id, created_at, updated_at)
-       VALUES ('dirty-in-table', 'Dirty row', $1, $2, $3, $3)`,
-      [DIRTY, authorId, dayAfterStart(-10)],
-    );
-    const { body } = await getJson('/api/blog/blogs/dirty-in-table/');
-    expectClean(BlogPostSchema.parse(body).content);
-    const list = BlogListSchema.parse((await getJson('/api/blog/blogs/?page=2&page_size=13')).body);
-    expectClean(list.results.find((post) => post.slug === 'dirty-in-table')?.content ?? '');
   });
 });
 
@@ -369,15 +416,6 @@ describe('GET /api/blog/articles/{slug}/', () => {
     expect(status).toBe(404);
     expect(body.detail).toBe('Not found.');
   });
-
-  it('cleans a stored article body when answering it', async () => {
-    await t.db.query(
-      `INSERT INTO articles (slug, title, content, category)
-       VALUES ('dirty-faq', 'Dirty FAQ', '<p>ok</p><script>alert(1)</script><img src=x onerror=alert(1)>', 'teacher')`,
-    );
-    const article = ArticleSchema.parse((await getJson('/api/blog/articles/dirty-faq/')).body);
-    expect(article.content).toBe('<p>ok</p><img src="x" loading="lazy" />');
-  });
 });
 
 describe('writing content', () => {
@@ -396,6 +434,29 @@ describe('writing content', () => {
     expect(stored?.title).toBe('Choosing a home tutor in Jayanagar');
   });
 
+  it('counts and lists a new post at once', async () => {
+    const before = BlogListSchema.parse((await getJson('/api/blog/blogs/')).body);
+    await createBlogPost(t.ctx, {
+      slug: 'fresh-post',
+      title: 'Fresh news for Whitefield parents',
+      content: '<p>Hello</p>',
+      authorId,
+      createdAt: dayAfterStart(100),
+    });
+    const after = BlogListSchema.parse((await getJson('/api/blog/blogs/')).body);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.results[0]?.slug).toBe('fresh-post');
+    const found = BlogListSchema.parse((await getJson('/api/blog/blogs/?search=whitefield')).body);
+    expect(found.results.map((post) => post.slug)).toEqual(['fresh-post']);
+  });
+
+  it('lists FAQs with a plain-text excerpt and without their bodies', async () => {
+    const list = ArticleListSchema.parse((await getJson('/api/blog/articles/?page_size=1')).body);
+    const [article] = list.results;
+    expect(article).not.toHaveProperty('content');
+    expect(article?.excerpt).toMatch(/^word word/);
+  });
+
   it('refuses a video id that is not a YouTube id', async () => {
     await expect(
       createArticle(t.ctx, {
@@ -406,5 +467,37 @@ describe('writing content', () => {
         videoId: 'javascript:alert(1)',
       }),
     ).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
+describe('cleaning rows stored before the sanitiser', () => {
+  it('cleans rows stored by an older path once, at start, and never again', async () => {
+    await t.db.query(
+      `INSERT INTO blog_posts (slug, title, content, author_id, created_at, updated_at)
+       VALUES ('dirty-in-table', 'Dirty row', $1, $2, $3, $3)`,
+      [DIRTY, authorId, dayAfterStart(-10)],
+    );
+    await t.db.query(
+      `INSERT INTO articles (slug, title, content, category)
+       VALUES ('dirty-faq', 'Dirty FAQ', '<p>ok</p><script>alert(1)</script><img src=x onerror=alert(1)>', 'teacher')`,
+    );
+    expect(await sanitizeStoredContent(t.ctx)).toBe(2);
+    const [post] = await rows<{ content: string; content_text: string; sanitized_version: number }>(
+      t.db,
+      `SELECT content, content_text, sanitized_version FROM blog_posts WHERE slug = 'dirty-in-table'`,
+    );
+    expectClean(post?.content ?? '');
+    expect(post?.content_text).toContain('Safe text');
+    expect(post?.sanitized_version).toBe(SANITIZER_VERSION);
+    const { body } = await getJson('/api/blog/blogs/dirty-in-table/');
+    expectClean(BlogPostSchema.parse(body).content);
+    const article = ArticleSchema.parse((await getJson('/api/blog/articles/dirty-faq/')).body);
+    expect(article.content).toBe('<p>ok</p><img src="x" loading="lazy" />');
+    const [faq] = await rows<{ excerpt: string }>(
+      t.db,
+      `SELECT excerpt FROM articles WHERE slug = 'dirty-faq'`,
+    );
+    expect(faq?.excerpt).toBe('ok');
+    expect(await sanitizeStoredContent(t.ctx)).toBe(0);
   });
 });

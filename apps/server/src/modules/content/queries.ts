@@ -29,42 +29,124 @@ export interface ArticleRow {
   updated_at: Date;
 }
 
-/** Search terms as ILIKE patterns; an empty list matches everything. */
-export type SearchPatterns = readonly string[];
+/**
+ * A `to_tsquery('simple', ...)` text built by the service from letters and
+ * digits only (`tutor:* & home:*`), or null for no search.
+ */
+export type SearchQuery = string | null;
+
+/** A list row with its sort key: `sort_at` is `created_at` as text, exact to the microsecond. */
+export interface SortedRow {
+  id: number;
+  sort_at: string;
+}
+
+export type BlogListRow = Omit<BlogPostRow, 'content'> & SortedRow;
+
+/** The sort key of the newest-first lists: (created_at, id), both descending. */
+export type CreatedKey = readonly [string, number];
+
+/**
+ * How a searched list is read: `index` walks the list's (created_at, id) index
+ * and skips rows that do not match (cheap when matches are many); `matches`
+ * gathers the matches from the GIN index first and sorts them (cheap when
+ * they are few). The service picks by the cached count.
+ */
+export type SearchPlan = 'index' | 'matches';
+
+/**
+ * The newest-first ORDER BY under `plan`. For `matches` the keys are written
+ * as expressions no index provides, so the planner cannot walk the list index
+ * past non-matching rows: it takes the matches from the GIN index and keeps
+ * the top rows of them (a bounded sort).
+ */
+function newestFirst(alias: string, plan: SearchPlan): string {
+  const prefix = alias ? `${alias}.` : '';
+  return plan === 'index'
+    ? `${prefix}created_at DESC, ${prefix}id DESC`
+    : `(${prefix}created_at + interval '0 seconds') DESC, (${prefix}id + 0) DESC`;
+}
+
+const BLOG_LIST_COLUMNS = `b.id, b.slug, b.title, b.excerpt, b.featured_image, b.tags,
+       b.created_at, b.updated_at, b.created_at::text AS sort_at,
+       u.email AS author_email, u.full_name AS author_full_name`;
 
 const BLOG_COLUMNS = `b.id, b.slug, b.title, b.content, b.excerpt, b.featured_image, b.tags,
        b.created_at, b.updated_at, u.email AS author_email, u.full_name AS author_full_name`;
 
-/** Every pattern must match the title or the text. */
-const BLOG_MATCHES = `b.is_published
-   AND NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(pattern)
-                    WHERE NOT (b.title ILIKE t.pattern OR b.content_text ILIKE t.pattern))`;
+/**
+ * WHERE of the published-posts list: `search` through the GIN index, `after`
+ * as a row comparison the (created_at DESC, id DESC) index seeks to.
+ * Answers the SQL and its parameters, numbered from 1.
+ */
+function blogListWhere(
+  search: SearchQuery,
+  after: CreatedKey | null,
+): { where: string; params: unknown[] } {
+  const conditions = ['b.is_published'];
+  const params: unknown[] = [];
+  if (search !== null) {
+    params.push(search);
+    conditions.push(`b.search_vector @@ to_tsquery('simple', $${String(params.length)})`);
+  }
+  if (after !== null) {
+    params.push(after[0], after[1]);
+    conditions.push(
+      `(b.created_at, b.id) < ($${String(params.length - 1)}::timestamptz, $${String(params.length)}::int)`,
+    );
+  }
+  return { where: conditions.join(' AND '), params };
+}
 
-export async function countPublishedBlogPosts(
-  db: Queryable,
-  patterns: SearchPatterns,
-): Promise<number> {
+export async function countPublishedBlogPosts(db: Queryable, search: SearchQuery): Promise<number> {
+  const { where, params } = blogListWhere(search, null);
   const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM blog_posts b WHERE ${BLOG_MATCHES}`,
-    [patterns],
+    `SELECT count(*)::int AS count FROM blog_posts b WHERE ${where}`,
+    params,
   );
   return rows[0]?.count ?? 0;
 }
 
-export function listPublishedBlogPosts(
+/** Up to `limit` published posts after `after`, newest first, without their bodies. */
+export function seekPublishedBlogPosts(
   db: Queryable,
-  patterns: SearchPatterns,
+  search: SearchQuery,
+  after: CreatedKey | null,
   limit: number,
-  offset: number,
-): Promise<BlogPostRow[]> {
-  return db.query<BlogPostRow>(
-    `SELECT ${BLOG_COLUMNS}
+  plan: SearchPlan = 'index',
+): Promise<BlogListRow[]> {
+  const { where, params } = blogListWhere(search, after);
+  params.push(limit);
+  return db.query<BlogListRow>(
+    `SELECT ${BLOG_LIST_COLUMNS}
        FROM blog_posts b LEFT JOIN users u ON u.id = b.author_id
-      WHERE ${BLOG_MATCHES}
-      ORDER BY b.created_at DESC, b.id DESC
-      LIMIT $2 OFFSET $3`,
-    [patterns, limit, offset],
+      WHERE ${where}
+      ORDER BY ${newestFirst('b', plan)}
+      LIMIT $${String(params.length)}`,
+    params,
   );
+}
+
+/** The sort key `skip` published posts after `after` (index only), or null past the end. */
+export async function keyOfPublishedBlogPostAt(
+  db: Queryable,
+  search: SearchQuery,
+  after: CreatedKey | null,
+  skip: number,
+  plan: SearchPlan = 'index',
+): Promise<CreatedKey | null> {
+  const { where, params } = blogListWhere(search, after);
+  params.push(skip);
+  const rows = await db.query<SortedRow>(
+    `SELECT b.created_at::text AS sort_at, b.id
+       FROM blog_posts b
+      WHERE ${where}
+      ORDER BY ${newestFirst('b', plan)}
+      OFFSET $${String(params.length)} LIMIT 1`,
+    params,
+  );
+  const row = rows[0];
+  return row ? [row.sort_at, row.id] : null;
 }
 
 export async function findPublishedBlogPostBySlug(
@@ -91,6 +173,8 @@ export interface NewBlogPost {
   authorId: number | null;
   isPublished: boolean;
   createdAt: Date;
+  /** The sanitiser version `content` went through. */
+  sanitizedVersion: number;
 }
 
 /** Inserts a post unless its slug is taken; answers the new id or null. */
@@ -100,8 +184,8 @@ export async function insertBlogPostIfAbsent(
 ): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO blog_posts (slug, title, content, content_text, excerpt, featured_image, tags,
-                             author_id, is_published, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+                             author_id, is_published, created_at, updated_at, sanitized_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
      ON CONFLICT (slug) DO NOTHING
      RETURNING id`,
     [
@@ -115,6 +199,7 @@ export async function insertBlogPostIfAbsent(
       post.authorId,
       post.isPublished,
       post.createdAt,
+      post.sanitizedVersion,
     ],
   );
   return rows[0]?.id ?? null;
@@ -123,37 +208,89 @@ export async function insertBlogPostIfAbsent(
 const ARTICLE_COLUMNS = `id, slug, title, content, category, video_id, reading_time, view_count,
        created_at, updated_at`;
 
-/** Every pattern must match the title; a null category means all. */
-const ARTICLE_MATCHES = `($2::text IS NULL OR category = $2)
-   AND NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(pattern) WHERE NOT (title ILIKE t.pattern))`;
+export type ArticleListRow = Omit<ArticleRow, 'content'> & SortedRow & { excerpt: string };
+
+const ARTICLE_LIST_COLUMNS = `id, slug, title, excerpt, category, video_id, reading_time, view_count,
+       created_at, updated_at, created_at::text AS sort_at`;
+
+/** WHERE of the article list; a null category means all (see blogListWhere). */
+function articleListWhere(
+  search: SearchQuery,
+  category: ArticleCategory | null,
+  after: CreatedKey | null,
+): { where: string; params: unknown[] } {
+  const conditions = ['true'];
+  const params: unknown[] = [];
+  if (category !== null) {
+    params.push(category);
+    conditions.push(`category = $${String(params.length)}`);
+  }
+  if (search !== null) {
+    params.push(search);
+    conditions.push(`search_vector @@ to_tsquery('simple', $${String(params.length)})`);
+  }
+  if (after !== null) {
+    params.push(after[0], after[1]);
+    conditions.push(
+      `(created_at, id) < ($${String(params.length - 1)}::timestamptz, $${String(params.length)}::int)`,
+    );
+  }
+  return { where: conditions.join(' AND '), params };
+}
 
 export async function countArticles(
   db: Queryable,
-  patterns: SearchPatterns,
+  search: SearchQuery,
   category: ArticleCategory | null,
 ): Promise<number> {
+  const { where, params } = articleListWhere(search, category, null);
   const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM articles WHERE ${ARTICLE_MATCHES}`,
-    [patterns, category],
+    `SELECT count(*)::int AS count FROM articles WHERE ${where}`,
+    params,
   );
   return rows[0]?.count ?? 0;
 }
 
-export function listArticles(
+export function seekArticles(
   db: Queryable,
-  patterns: SearchPatterns,
+  search: SearchQuery,
   category: ArticleCategory | null,
+  after: CreatedKey | null,
   limit: number,
-  offset: number,
-): Promise<ArticleRow[]> {
-  return db.query<ArticleRow>(
-    `SELECT ${ARTICLE_COLUMNS}
+  plan: SearchPlan = 'index',
+): Promise<ArticleListRow[]> {
+  const { where, params } = articleListWhere(search, category, after);
+  params.push(limit);
+  return db.query<ArticleListRow>(
+    `SELECT ${ARTICLE_LIST_COLUMNS}
        FROM articles
-      WHERE ${ARTICLE_MATCHES}
-      ORDER BY created_at DESC, id DESC
-      LIMIT $3 OFFSET $4`,
-    [patterns, category, limit, offset],
+      WHERE ${where}
+      ORDER BY ${newestFirst('', plan)}
+      LIMIT $${String(params.length)}`,
+    params,
   );
+}
+
+export async function keyOfArticleAt(
+  db: Queryable,
+  search: SearchQuery,
+  category: ArticleCategory | null,
+  after: CreatedKey | null,
+  skip: number,
+  plan: SearchPlan = 'index',
+): Promise<CreatedKey | null> {
+  const { where, params } = articleListWhere(search, category, after);
+  params.push(skip);
+  const rows = await db.query<SortedRow>(
+    `SELECT created_at::text AS sort_at, id
+       FROM articles
+      WHERE ${where}
+      ORDER BY ${newestFirst('', plan)}
+      OFFSET $${String(params.length)} LIMIT 1`,
+    params,
+  );
+  const row = rows[0];
+  return row ? [row.sort_at, row.id] : null;
 }
 
 /** Counts one more view and answers the article, or null when the slug is unknown. */
@@ -175,10 +312,12 @@ export interface NewArticle {
   title: string;
   content: string;
   contentText: string;
+  excerpt: string;
   category: ArticleCategory;
   videoId: string | null;
   readingTime: number;
   createdAt: Date;
+  sanitizedVersion: number;
 }
 
 /** Inserts an article unless its slug is taken; answers the new id or null. */
@@ -187,9 +326,9 @@ export async function insertArticleIfAbsent(
   article: NewArticle,
 ): Promise<number | null> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO articles (slug, title, content, content_text, category, video_id, reading_time,
-                           created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+    `INSERT INTO articles (slug, title, content, content_text, excerpt, category, video_id,
+                           reading_time, created_at, updated_at, sanitized_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
      ON CONFLICT (slug) DO NOTHING
      RETURNING id`,
     [
@@ -197,10 +336,12 @@ export async function insertArticleIfAbsent(
       article.title,
       article.content,
       article.contentText,
+      article.excerpt,
       article.category,
       article.videoId,
       article.readingTime,
       article.createdAt,
+      article.sanitizedVersion,
     ],
   );
   return rows[0]?.id ?? null;
@@ -211,14 +352,99 @@ export interface SitemapRow {
   updated_at: Date;
 }
 
-export function listPublishedBlogSlugs(db: Queryable): Promise<SitemapRow[]> {
+export async function countPublishedBlogSlugs(db: Queryable): Promise<number> {
+  return countPublishedBlogPosts(db, null);
+}
+
+/** Published posts' slugs in list order, `limit` from `offset` (an index-only range). */
+export function listPublishedBlogSlugs(
+  db: Queryable,
+  offset: number,
+  limit: number,
+): Promise<SitemapRow[]> {
   return db.query<SitemapRow>(
-    `SELECT slug, updated_at FROM blog_posts WHERE is_published ORDER BY created_at DESC, id DESC`,
+    `SELECT slug, updated_at FROM blog_posts WHERE is_published
+      ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
+    [offset, limit],
   );
 }
 
-export function listArticleSlugs(db: Queryable): Promise<SitemapRow[]> {
+export async function countArticleSlugs(db: Queryable): Promise<number> {
+  return countArticles(db, null, null);
+}
+
+export function listArticleSlugs(
+  db: Queryable,
+  offset: number,
+  limit: number,
+): Promise<SitemapRow[]> {
   return db.query<SitemapRow>(
-    `SELECT slug, updated_at FROM articles ORDER BY created_at DESC, id DESC`,
+    `SELECT slug, updated_at FROM articles ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
+    [offset, limit],
+  );
+}
+
+/** A stored body not yet cleaned by the current sanitiser. */
+export interface UnsanitizedRow {
+  id: number;
+  title: string;
+  content: string;
+  excerpt: string;
+}
+
+export type ContentTable = 'blog_posts' | 'articles';
+
+export function listUnsanitized(
+  db: Queryable,
+  table: ContentTable,
+  version: number,
+  limit: number,
+): Promise<UnsanitizedRow[]> {
+  return db.query<UnsanitizedRow>(
+    `SELECT id, title, content, excerpt FROM ${table}
+      WHERE sanitized_version < $1 ORDER BY id LIMIT $2`,
+    [version, limit],
+  );
+}
+
+export interface SanitizedBody {
+  id: number;
+  content: string;
+  contentText: string;
+  excerpt: string;
+  /** Articles only. */
+  readingTime?: number;
+  version: number;
+}
+
+export async function updateSanitized(
+  db: Queryable,
+  table: ContentTable,
+  body: SanitizedBody,
+): Promise<void> {
+  await db.query(
+    `UPDATE ${table}
+        SET content = $2, content_text = $3, excerpt = $4, sanitized_version = $5
+            ${table === 'articles' ? ', reading_time = $6' : ''}
+      WHERE id = $1`,
+    table === 'articles'
+      ? [body.id, body.content, body.contentText, body.excerpt, body.version, body.readingTime ?? 1]
+      : [body.id, body.content, body.contentText, body.excerpt, body.version],
+  );
+}
+
+export async function findSeedHash(db: Queryable, name: string): Promise<string | null> {
+  const rows = await db.query<{ content_hash: string }>(
+    'SELECT content_hash FROM seed_state WHERE name = $1',
+    [name],
+  );
+  return rows[0]?.content_hash ?? null;
+}
+
+export async function saveSeedHash(db: Queryable, name: string, hash: string): Promise<void> {
+  await db.query(
+    `INSERT INTO seed_state (name, content_hash) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET content_hash = EXCLUDED.content_hash, seeded_at = now()`,
+    [name, hash],
   );
 }

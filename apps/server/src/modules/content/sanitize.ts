@@ -2,9 +2,10 @@ import { decodeHtmlEntities } from '@gurumatch/shared/html-entities';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The one allow-list for blog and FAQ HTML. It is applied when content is
- * stored and again when it is answered, so a row written by any other path
- * still reaches the browser clean. Scripts, styles, iframes, event handlers
+ * The one allow-list for blog and FAQ HTML. It is applied once, when content
+ * is stored; rows stored by any other path (or by an older allow-list) are
+ * cleaned once at start-up (`sanitizeStoredContent`, SANITIZER_VERSION), so
+ * reads never sanitize. Scripts, styles, iframes, event handlers
  * and `javascript:`/`data:` URLs never survive.
  */
 const CONTENT_HTML_OPTIONS: sanitizeHtml.IOptions = {

@@ -1,4 +1,3 @@
-import { PAGE_SIZE } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import {
   SLUG_MAX_LENGTH,
@@ -9,8 +8,10 @@ import {
 import type {
   Article,
   ArticleList,
+  ArticleListItem,
   ArticleListQuery,
   BlogList,
+  BlogListItem,
   BlogListQuery,
   BlogPost,
 } from '@gurumatch/shared/schemas/content';
@@ -18,6 +19,14 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import {
+  answerPage,
+  invalidateList,
+  listCacheOf,
+  listGeneration,
+  readPageRequest,
+  type SortKey,
+} from '../../lib/paging.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 
 import {
@@ -27,12 +36,24 @@ import {
   incrementArticleViews,
   insertArticleIfAbsent,
   insertBlogPostIfAbsent,
-  listArticles as selectArticles,
+  keyOfArticleAt,
+  keyOfPublishedBlogPostAt,
   listArticleSlugs,
-  listPublishedBlogPosts,
   listPublishedBlogSlugs,
+  countArticleSlugs,
+  countPublishedBlogSlugs,
+  listUnsanitized,
+  seekArticles,
+  seekPublishedBlogPosts,
+  updateSanitized,
+  type ArticleListRow,
   type ArticleRow,
+  type BlogListRow,
   type BlogPostRow,
+  type ContentTable,
+  type CreatedKey,
+  type SearchPlan,
+  type SearchQuery,
 } from './queries.ts';
 import { convertHtmlToText, sanitizeContentHtml } from './sanitize.ts';
 
@@ -43,59 +64,51 @@ export const ARTICLE_LIST_PATH = '/api/blog/articles/';
 const READING_WORDS_PER_MINUTE = 200;
 /** At most this many search words are used; the rest are ignored. */
 const SEARCH_TERMS_MAX = 8;
+/** Words at least this long also match as the start of a longer word (`tutor` → `tutors`). */
+const SEARCH_PREFIX_MIN_LENGTH = 3;
 /** Length of an excerpt made from the text when a post has none, in characters. */
 const GENERATED_EXCERPT_LENGTH = 200;
+/** Version of the stored-HTML clean-up; raise it when the allow-list changes (see 0006). */
+export const SANITIZER_VERSION = 1;
 
-/** Search text → one ILIKE pattern per word (`%`, `_` and `\` matched literally). */
-export function toSearchPatterns(search: string | undefined): string[] {
-  if (!search) return [];
-  return search
-    .trim()
-    .split(/\s+/)
+/** The lists' names in the paging cache (lib/paging.ts). */
+export const BLOG_LIST = 'blog_posts';
+export const ARTICLE_LIST = 'articles';
+
+/**
+ * Search text → a `to_tsquery('simple', ...)` text where every word must
+ * match, in any order: `Tutor, home!` → `tutor:* & home:*`. Only letters and
+ * digits reach the query, so no input can break its syntax. `null`: no search
+ * (every row); `''`: a search with no words in it (no row).
+ */
+export function toSearchQuery(search: string | undefined): SearchQuery {
+  if (search === undefined || search.trim() === '') return null;
+  const terms = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-    .slice(0, SEARCH_TERMS_MAX)
-    .map((term) => `%${term.replace(/[\\%_]/g, '\\$&')}%`);
-}
-
-interface PageRequest {
-  page: number;
-  pageSize: number;
-  offset: number;
-}
-
-function toPageRequest(query: BlogListQuery): PageRequest {
-  const page = query.page ?? 1;
-  const pageSize = query.page_size ?? PAGE_SIZE;
-  return { page, pageSize, offset: (page - 1) * pageSize };
+    .slice(0, SEARCH_TERMS_MAX);
+  return terms
+    .map((term) => (term.length >= SEARCH_PREFIX_MIN_LENGTH ? `${term}:*` : term))
+    .join(' & ');
 }
 
 /**
- * `next` and `previous` as absolute URLs that keep the other parameters, like
- * the usual page-number paging: page 1 is written without `page`. A page past
- * the end answers no results, and `previous` points at the last page.
+ * Below this many matches a search reads its matches from the GIN index and
+ * sorts them; above, it walks the list's index, where matches are dense enough
+ * that a page is found after a few hundred rows. The planner cannot tell the
+ * two apart for prefix searches (`word:*`), the count can.
  */
-function buildPageLinks(
-  ctx: AppContext,
-  path: string,
-  query: Record<string, string | number | undefined>,
-  { page, pageSize }: PageRequest,
-  count: number,
-): { next: string | null; previous: string | null } {
-  const lastPage = Math.max(1, Math.ceil(count / pageSize));
-  const linkTo = (target: number): string => {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (name === 'page' || value === undefined || value === '') continue;
-      params.set(name, String(value));
-    }
-    if (target > 1) params.set('page', String(target));
-    const search = params.toString();
-    return `${ctx.config.publicUrl}${path}${search ? `?${search}` : ''}`;
-  };
-  return {
-    next: page < lastPage ? linkTo(page + 1) : null,
-    previous: page > 1 ? linkTo(Math.min(page - 1, lastPage)) : null,
-  };
+const SEARCH_FEW_MATCHES = 2_000;
+
+function planFor(search: SearchQuery, count: number): SearchPlan {
+  return search !== null && count < SEARCH_FEW_MATCHES ? 'matches' : 'index';
+}
+
+function toCreatedKey(key: SortKey | null): CreatedKey | null {
+  if (key === null) return null;
+  const [at, id] = key;
+  return typeof at === 'string' && typeof id === 'number' ? [at, id] : null;
 }
 
 function splitFullName(fullName: string): { first_name: string; last_name: string } {
@@ -110,7 +123,7 @@ function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
     id: row.id,
     slug: row.slug,
     title: row.title,
-    content: sanitizeContentHtml(row.content),
+    content: row.content,
     excerpt: row.excerpt,
     featured_image: toPublicFileUrl(publicUrl, row.featured_image),
     tags: row.tags,
@@ -131,7 +144,7 @@ function toArticle(row: ArticleRow): Article {
     id: row.id,
     slug: row.slug,
     title: row.title,
-    content: sanitizeContentHtml(row.content),
+    content: row.content,
     category: row.category,
     video_id: row.video_id,
     reading_time: row.reading_time,
@@ -143,20 +156,36 @@ function toArticle(row: ArticleRow): Article {
 
 const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
 
-/** Published posts, newest first, searched over title and text. */
+function toBlogListItem(row: BlogListRow, publicUrl: string): BlogListItem {
+  const { content: _content, ...item } = toBlogPost({ ...row, content: '' }, publicUrl);
+  return item;
+}
+
+function toArticleListItem(row: ArticleListRow): ArticleListItem {
+  const { content: _content, ...item } = toArticle({ ...row, content: '' });
+  return { ...item, excerpt: row.excerpt };
+}
+
+/** Published posts, newest first, searched over title and text; no bodies. */
 export async function listBlogPosts(ctx: AppContext, query: BlogListQuery): Promise<BlogList> {
-  const request = toPageRequest(query);
-  const patterns = toSearchPatterns(query.search);
-  const count = await countPublishedBlogPosts(ctx.db, patterns);
-  const rows =
-    request.offset < count
-      ? await listPublishedBlogPosts(ctx.db, patterns, request.pageSize, request.offset)
-      : [];
-  return {
-    count,
-    ...buildPageLinks(ctx, BLOG_LIST_PATH, query, request, count),
-    results: rows.map((row) => toBlogPost(row, ctx.config.publicUrl)),
-  };
+  const search = toSearchQuery(query.search);
+  const db = ctx.db;
+  return answerPage({
+    db,
+    list: BLOG_LIST,
+    filter: JSON.stringify([search]),
+    request: readPageRequest(query),
+    links: { baseUrl: ctx.config.publicUrl, path: BLOG_LIST_PATH, query },
+    count: async () => (search === '' ? 0 : countPublishedBlogPosts(db, search)),
+    rows: {
+      seek: (after, limit, count) =>
+        seekPublishedBlogPosts(db, search, toCreatedKey(after), limit, planFor(search, count)),
+      keyAt: (after, skip, count) =>
+        keyOfPublishedBlogPostAt(db, search, toCreatedKey(after), skip, planFor(search, count)),
+      keyOf: (row) => [row.sort_at, row.id],
+    },
+    toItem: (row) => toBlogListItem(row, ctx.config.publicUrl),
+  });
 }
 
 export async function getBlogPost(ctx: AppContext, slug: string): Promise<BlogPost> {
@@ -167,19 +196,25 @@ export async function getBlogPost(ctx: AppContext, slug: string): Promise<BlogPo
 
 /** FAQ articles, newest first, searched by title, optionally of one category. */
 export async function listArticles(ctx: AppContext, query: ArticleListQuery): Promise<ArticleList> {
-  const request = toPageRequest(query);
-  const patterns = toSearchPatterns(query.search);
+  const search = toSearchQuery(query.search);
   const category = query.category ? query.category : null;
-  const count = await countArticles(ctx.db, patterns, category);
-  const rows =
-    request.offset < count
-      ? await selectArticles(ctx.db, patterns, category, request.pageSize, request.offset)
-      : [];
-  return {
-    count,
-    ...buildPageLinks(ctx, ARTICLE_LIST_PATH, query, request, count),
-    results: rows.map(toArticle),
-  };
+  const db = ctx.db;
+  return answerPage({
+    db,
+    list: ARTICLE_LIST,
+    filter: JSON.stringify([search, category]),
+    request: readPageRequest(query),
+    links: { baseUrl: ctx.config.publicUrl, path: ARTICLE_LIST_PATH, query },
+    count: async () => (search === '' ? 0 : countArticles(db, search, category)),
+    rows: {
+      seek: (after, limit) =>
+        seekArticles(db, search || null, category, toCreatedKey(after), limit),
+      keyAt: (after, skip) =>
+        keyOfArticleAt(db, search || null, category, toCreatedKey(after), skip),
+      keyOf: (row) => [row.sort_at, row.id],
+    },
+    toItem: toArticleListItem,
+  });
 }
 
 /** An article, counting the view. */
@@ -250,7 +285,7 @@ export async function createBlogPost(
   checkSlug(input.slug);
   const content = sanitizeContentHtml(input.content);
   const contentText = convertHtmlToText(content);
-  return insertBlogPostIfAbsent(ctx.db, {
+  const id = await insertBlogPostIfAbsent(ctx.db, {
     slug: input.slug,
     title: convertHtmlToText(input.title),
     content,
@@ -261,7 +296,10 @@ export async function createBlogPost(
     authorId: input.authorId,
     isPublished: input.isPublished ?? true,
     createdAt: input.createdAt ?? ctx.now(),
+    sanitizedVersion: SANITIZER_VERSION,
   });
+  if (id !== null) invalidateList(ctx.db, BLOG_LIST);
+  return id;
 }
 
 /** Stores an FAQ article unless the slug exists; answers the id or null. */
@@ -277,16 +315,57 @@ export async function createArticle(
     });
   const content = sanitizeContentHtml(input.content);
   const contentText = convertHtmlToText(content);
-  return insertArticleIfAbsent(ctx.db, {
+  const id = await insertArticleIfAbsent(ctx.db, {
     slug: input.slug,
     title: convertHtmlToText(input.title),
     content,
     contentText,
+    excerpt: makeExcerpt(contentText),
     category: input.category,
     videoId,
     readingTime: countMinutes(contentText),
     createdAt: input.createdAt ?? ctx.now(),
+    sanitizedVersion: SANITIZER_VERSION,
   });
+  if (id !== null) invalidateList(ctx.db, ARTICLE_LIST);
+  return id;
+}
+
+/** Stored bodies cleaned per start-up batch. */
+const SANITIZE_BATCH = 200;
+
+/**
+ * Cleans, once, every stored body that an older sanitiser (or none) wrote:
+ * its HTML, search text, excerpt and reading time. Rows already at
+ * SANITIZER_VERSION are never read, so a start-up after the first does one
+ * index lookup per table. Answers how many rows it cleaned.
+ */
+export async function sanitizeStoredContent(ctx: ContentWriter): Promise<number> {
+  let cleaned = 0;
+  for (const table of ['blog_posts', 'articles'] as const satisfies readonly ContentTable[]) {
+    for (;;) {
+      const rows = await listUnsanitized(ctx.db, table, SANITIZER_VERSION, SANITIZE_BATCH);
+      for (const row of rows) {
+        const content = sanitizeContentHtml(row.content);
+        const contentText = convertHtmlToText(content);
+        await updateSanitized(ctx.db, table, {
+          id: row.id,
+          content,
+          contentText,
+          excerpt:
+            table === 'blog_posts' && row.excerpt.trim()
+              ? convertHtmlToText(row.excerpt)
+              : makeExcerpt(contentText),
+          readingTime: countMinutes(contentText),
+          version: SANITIZER_VERSION,
+        });
+      }
+      cleaned += rows.length;
+      if (rows.length < SANITIZE_BATCH) break;
+    }
+    if (cleaned > 0) invalidateList(ctx.db, table === 'blog_posts' ? BLOG_LIST : ARTICLE_LIST);
+  }
+  return cleaned;
 }
 
 export interface ContentUrl {
@@ -294,19 +373,38 @@ export interface ContentUrl {
   updatedAt: Date;
 }
 
-/** Public blog and FAQ pages, for the sitemap. */
+export type PublicContentKind = 'blogs' | 'faqs';
+
+const LIST_OF_KIND = { blogs: BLOG_LIST, faqs: ARTICLE_LIST } as const;
+
+/** How many public pages of a kind there are (the lists' cached unfiltered count). */
+export function countPublicContent(ctx: AppContext, kind: PublicContentKind): Promise<number> {
+  const list = LIST_OF_KIND[kind];
+  return listCacheOf(ctx.db).count(
+    list,
+    JSON.stringify(kind === 'blogs' ? [null] : [null, null]),
+    () => (kind === 'blogs' ? countPublishedBlogSlugs(ctx.db) : countArticleSlugs(ctx.db)),
+  );
+}
+
+/** Changes whenever content of the kind is written in this process (the sitemap's cache key). */
+export function publicContentGeneration(ctx: AppContext, kind: PublicContentKind): number {
+  return listGeneration(ctx.db, LIST_OF_KIND[kind]);
+}
+
+/** Public blog or FAQ pages in list order, `limit` from `offset`, for the sitemap. */
 export async function listPublicContentUrls(
   ctx: AppContext,
-): Promise<{ blogs: ContentUrl[]; faqs: ContentUrl[] }> {
-  const [blogs, faqs] = await Promise.all([
-    listPublishedBlogSlugs(ctx.db),
-    listArticleSlugs(ctx.db),
-  ]);
-  return {
-    blogs: blogs.map((row) => ({
-      path: `/blogs/${row.slug}`,
-      updatedAt: new Date(row.updated_at),
-    })),
-    faqs: faqs.map((row) => ({ path: `/faqs/${row.slug}`, updatedAt: new Date(row.updated_at) })),
-  };
+  kind: PublicContentKind,
+  offset: number,
+  limit: number,
+): Promise<ContentUrl[]> {
+  const rows =
+    kind === 'blogs'
+      ? await listPublishedBlogSlugs(ctx.db, offset, limit)
+      : await listArticleSlugs(ctx.db, offset, limit);
+  return rows.map((row) => ({
+    path: `/${kind}/${row.slug}`,
+    updatedAt: new Date(row.updated_at),
+  }));
 }

@@ -24,7 +24,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         renderOutboxPage(entries, {
           refreshSeconds: request.query.refresh,
           to: request.query.to,
-          styleNonce: reply.cspNonce.style,
+          styleNonce: reply.documentPolicy().style,
         }),
       );
   });

@@ -31,13 +31,43 @@ function locations(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
 }
 
+async function get(app: TestApp, url: string): Promise<{ status: number; body: string }> {
+  const response = await app.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.body };
+}
+
+/** The sitemap files the index lists, and every URL in them. */
+async function readSitemap(app: TestApp): Promise<{ files: string[]; urls: string[][] }> {
+  const index = await get(app, '/sitemap.xml');
+  expect(index.status).toBe(200);
+  expect(index.body).toContain(
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  );
+  const files = locations(index.body);
+  const urls: string[][] = [];
+  for (const file of files) {
+    expect(file.startsWith(`${PUBLIC_URL}/sitemaps/`)).toBe(true);
+    const answer = await get(app, file.slice(PUBLIC_URL.length));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    urls.push(locations(answer.body));
+  }
+  return { files, urls };
+}
+
 describe('GET /sitemap.xml', () => {
-  it('answers XML listing every public page with absolute URLs', async () => {
+  it('answers an XML index of files listing every public page with absolute URLs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    const urls = locations(response.body);
+    const { files, urls: perFile } = await readSitemap(t);
+    expect(files).toEqual([
+      `${PUBLIC_URL}/sitemaps/pages-1.xml`,
+      `${PUBLIC_URL}/sitemaps/blogs-1.xml`,
+      `${PUBLIC_URL}/sitemaps/faqs-1.xml`,
+    ]);
+    const urls = perFile.flat();
     for (const path of [
       '/',
       '/about',
@@ -55,7 +85,7 @@ describe('GET /sitemap.xml', () => {
   });
 
   it('lists the 17 area pages', async () => {
-    const urls = locations((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    const urls = (await readSitemap(t)).urls.flat();
     expect(urls).toContain(`${PUBLIC_URL}/home-tutors-in/koramangala-bangalore`);
     const areaUrls = urls.filter((url) => url.includes('/home-tutors-in/'));
     expect(areaUrls).toHaveLength(17);
@@ -63,17 +93,52 @@ describe('GET /sitemap.xml', () => {
   });
 
   it('lists each published blog post and FAQ with its last change, and no draft', async () => {
-    const xml = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const xml = (await get(t, '/sitemaps/blogs-1.xml')).body;
     const [post] = SEED_BLOG_POSTS;
     expect(xml).toContain(
       `<url><loc>${PUBLIC_URL}/blogs/${post?.slug ?? ''}</loc><lastmod>${post?.publishedOn ?? ''}</lastmod></url>`,
     );
-    const urls = locations(xml);
+    const urls = (await readSitemap(t)).urls.flat();
     expect(urls.filter((url) => url.includes('/blogs/'))).toHaveLength(SEED_BLOG_POSTS.length);
     expect(urls.filter((url) => url.includes('/faqs/'))).toHaveLength(SEED_ARTICLES.length);
     expect(urls).toContain(`${PUBLIC_URL}/faqs/how-do-coins-work`);
-    expect(xml).not.toContain('unpublished-draft');
+    expect(urls.join('\n')).not.toContain('unpublished-draft');
   });
+
+  it('splits into files of at most SITEMAP_URLS_PER_FILE URLs, losing none', async () => {
+    const small = await buildTestApp({ env: { PUBLIC_URL, SITEMAP_URLS_PER_FILE: '5' }, db: t.db });
+    try {
+      const whole = (await readSitemap(t)).urls.flat();
+      const split = await readSitemap(small);
+      expect(split.files.length).toBeGreaterThan(3);
+      expect(split.files).toContain(`${PUBLIC_URL}/sitemaps/pages-5.xml`);
+      for (const urls of split.urls) expect(urls.length).toBeLessThanOrEqual(5);
+      expect(split.urls.flat()).toEqual(whole);
+      expect((await get(small, '/sitemaps/pages-6.xml')).status).toBe(404);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('shows a new post at once, though the files are cached', async () => {
+    const before = (await readSitemap(t)).urls.flat();
+    expect(before.join('\n')).not.toContain('brand-new-post');
+    await createBlogPost(t.ctx, {
+      slug: 'brand-new-post',
+      title: 'Brand new',
+      content: '<p>New</p>',
+      authorId: null,
+    });
+    const after = (await readSitemap(t)).urls.flat();
+    expect(after).toContain(`${PUBLIC_URL}/blogs/brand-new-post`);
+  });
+
+  it.each(['nothing.xml', 'blogs-0.xml', 'blogs-9.xml', 'pages-1.txt'])(
+    'answers 404 for /sitemaps/%s',
+    async (file) => {
+      expect((await get(t, `/sitemaps/${file}`)).status).toBe(404);
+    },
+  );
 
   it('answers HEAD too', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/sitemap.xml' });

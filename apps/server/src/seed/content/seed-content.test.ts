@@ -11,7 +11,12 @@ import { convertHtmlToText } from '../../modules/content/sanitize.ts';
 
 import { SEED_BLOG_POSTS } from './blog-posts.ts';
 import { SEED_ARTICLES } from './faq-articles.ts';
-import { EDITOR_ACCOUNT, seedContent } from './seed-content.ts';
+import {
+  CONTENT_SEED_HASH,
+  EDITOR_ACCOUNT,
+  seedContent,
+  seedContentIfChanged,
+} from './seed-content.ts';
 
 const WEB_PUBLIC_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -28,6 +33,32 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+});
+
+describe('seedContentIfChanged', () => {
+  it('seeds a database once, then does nothing until the seed changes', async () => {
+    const other = await buildTestApp();
+    try {
+      expect(await seedContentIfChanged(other.db)).toEqual({
+        blogPosts: SEED_BLOG_POSTS.length,
+        articles: SEED_ARTICLES.length,
+      });
+      const [state] = await rows<{ content_hash: string }>(
+        other.db,
+        `SELECT content_hash FROM seed_state WHERE name = 'content'`,
+      );
+      expect(state?.content_hash).toBe(CONTENT_SEED_HASH);
+      await other.db.query(`DELETE FROM articles WHERE slug = $1`, [SEED_ARTICLES[0]?.slug]);
+      expect(await seedContentIfChanged(other.db)).toBeNull();
+      expect(await countRows(other.db, 'articles')).toBe(SEED_ARTICLES.length - 1);
+
+      await other.db.query(`UPDATE seed_state SET content_hash = 'older seed'`);
+      expect(await seedContentIfChanged(other.db)).toEqual({ blogPosts: 0, articles: 1 });
+      expect(await countRows(other.db, 'articles')).toBe(SEED_ARTICLES.length);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('seedContent', () => {
@@ -55,7 +86,7 @@ describe('seedContent', () => {
         first_name: 'GuruMatch',
         last_name: 'Editorial',
       });
-      expect(post.featured_image).toBe(`/content/blog/${post.slug}.svg`);
+      expect(post.featured_image).toBe(`${t.ctx.config.publicUrl}/content/blog/${post.slug}.svg`);
     }
   });
 

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+
 import type { Queryable } from '../../db/connection.ts';
 import { findUserByEmail, insertUser } from '../../modules/auth/queries.ts';
-import { createArticle, createBlogPost } from '../../modules/content/service.ts';
+import { findSeedHash, saveSeedHash } from '../../modules/content/queries.ts';
+import { createArticle, createBlogPost, SANITIZER_VERSION } from '../../modules/content/service.ts';
 
 import { SEED_BLOG_POSTS } from './blog-posts.ts';
 import { SEED_ARTICLES } from './faq-articles.ts';
@@ -77,4 +80,24 @@ export async function seedContent(db: Queryable): Promise<SeedContentResult> {
     if (id !== null) articles += 1;
   }
   return { blogPosts, articles };
+}
+
+/** The name of this seed in `seed_state`. */
+const CONTENT_SEED_NAME = 'content';
+
+/** Changes whenever the seeded posts, articles or the sanitiser they go through change. */
+export const CONTENT_SEED_HASH = createHash('sha256')
+  .update(JSON.stringify({ SEED_BLOG_POSTS, SEED_ARTICLES, EDITOR_ACCOUNT, SANITIZER_VERSION }))
+  .digest('hex');
+
+/**
+ * `seedContent` at start-up, only when it never ran on this database or the
+ * seed changed since (a hash in `seed_state`): a start after the first does one
+ * lookup. Answers what was added, or null when nothing had to be done.
+ */
+export async function seedContentIfChanged(db: Queryable): Promise<SeedContentResult | null> {
+  if ((await findSeedHash(db, CONTENT_SEED_NAME)) === CONTENT_SEED_HASH) return null;
+  const result = await seedContent(db);
+  await saveSeedHash(db, CONTENT_SEED_NAME, CONTENT_SEED_HASH);
+  return result;
 }

@@ -1,4 +1,4 @@
-import type { Article, BlogPost } from '@gurumatch/shared/schemas/content';
+import type { Article, BlogListItem, BlogPost } from '@gurumatch/shared/schemas/content';
 import { vi } from 'vitest';
 
 /** A blog post as `GET /api/blog/blogs/...` answers it. */
@@ -18,6 +18,16 @@ export function makeBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
     author: { username: 'priya.sharma', first_name: 'Priya', last_name: 'Sharma' },
     ...overrides,
   };
+}
+
+/** A blog post as the list answers it: no `content`, the excerpt instead. */
+export function makeBlogListItem(overrides: Partial<BlogListItem> = {}): BlogListItem {
+  const { content: _content, ...item } = makeBlogPost({
+    id: overrides.id ?? 1,
+    excerpt:
+      'Board exams reward steady revision. Start with the chapters that carry the most marks, then practise past papers every weekend until the exam.',
+  });
+  return { ...item, ...overrides };
 }
 
 /** An FAQ article as `GET /api/blog/articles/...` answers it. */

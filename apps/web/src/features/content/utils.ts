@@ -58,6 +58,12 @@ export function excerptOf(html: string, length: number = BLOG_EXCERPT_LENGTH): s
   return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
 }
 
+/** Plain text cut to `length` characters, with '...' when cut. */
+export function shortenText(text: string, length: number = BLOG_EXCERPT_LENGTH): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length > length ? `${collapsed.slice(0, length).trimEnd()}...` : collapsed;
+}
+
 /** Longest description a post or article page gives search engines, in characters. */
 const META_DESCRIPTION_LENGTH = 155;
 

@@ -2,12 +2,8 @@ import type { RouteObject } from 'react-router';
 
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 
-/** About, policies, contact, area landing pages and the status page. */
-export const pageRoutes: RouteObject[] = [
-  {
-    path: 'about',
-    lazy: async () => ({ Component: (await import('./components/about-page.tsx')).AboutPage }),
-  },
+/** The contact form: it sends with a mutation, so it sits below the server-state layout. */
+export const contactRoutes: RouteObject[] = [
   {
     path: 'contact-us',
     lazy: async () => ({ Component: (await import('./components/contact-page.tsx')).ContactPage }),
@@ -15,6 +11,17 @@ export const pageRoutes: RouteObject[] = [
   {
     path: 'contact',
     lazy: async () => ({ Component: (await import('./components/contact-page.tsx')).ContactPage }),
+  },
+];
+
+/**
+ * About, policies, area landing pages and the status page: their data comes from
+ * loaders alone, so they need no server-state layer (and do not load it).
+ */
+export const pageRoutes: RouteObject[] = [
+  {
+    path: 'about',
+    lazy: async () => ({ Component: (await import('./components/about-page.tsx')).AboutPage }),
   },
   {
     path: 'privacy-policy',

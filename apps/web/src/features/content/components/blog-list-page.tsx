@@ -1,16 +1,22 @@
 import { CONTENT_MESSAGES } from '@gurumatch/shared/messages/content';
-import type { BlogList, BlogPost } from '@gurumatch/shared/schemas/content';
+import type { BlogListItem } from '@gurumatch/shared/schemas/content';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
 import { listBlogPosts } from '../api.ts';
-import { excerptOf, fetchListOrEmpty, formatContentDate, readListParams } from '../utils.ts';
+import { fetchListOrEmpty, formatContentDate, readListParams, shortenText } from '../utils.ts';
 
 import { ContentListLayout } from './content-list-layout.tsx';
 import { ContentSearch } from './content-search.tsx';
 
+/** What a card shows: all the page carries for the browser to hydrate with. */
+export type BlogCardData = Pick<
+  BlogListItem,
+  'id' | 'slug' | 'title' | 'excerpt' | 'featured_image' | 'created_at'
+>;
+
 export interface BlogListData {
-  list: BlogList;
+  list: { count: number; results: BlogCardData[] };
   page: number;
   search: string;
 }
@@ -23,10 +29,18 @@ export async function blogListLoader({ request }: LoaderFunctionArgs): Promise<B
     request.signal,
     'Failed to load blog posts',
   );
-  return { list, page, search };
+  const results = list.results.map((post) => ({
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: shortenText(post.excerpt),
+    featured_image: post.featured_image,
+    created_at: post.created_at,
+  }));
+  return { list: { count: list.count, results }, page, search };
 }
 
-function BlogCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
+function BlogCard({ post, isFirst }: { post: BlogCardData; isFirst: boolean }) {
   const href = paths.blog(post.slug);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -49,7 +63,7 @@ function BlogCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
             {post.title}
           </Link>
         </h2>
-        <p className="mt-2 flex-1 text-slate-700">{excerptOf(post.content)}</p>
+        <p className="mt-2 flex-1 text-slate-700">{post.excerpt}</p>
         <div className="mt-4 flex items-center justify-between gap-3 text-sm">
           <time dateTime={post.created_at} className="text-slate-600">
             {formatContentDate(post.created_at)}

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { contentRoutes } from '../routes.tsx';
-import { jsonResponse, makeBlogPost, pagedList, stubApi } from '../test-fixtures.ts';
+import {
+  jsonResponse,
+  makeBlogListItem,
+  makeBlogPost,
+  pagedList,
+  stubApi,
+} from '../test-fixtures.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -18,8 +24,12 @@ function blogListCalls(calls: string[]) {
 
 describe('/blogs', () => {
   it('shows cards with image, title, a 100-character excerpt, date and Read More', async () => {
-    const withoutImage = makeBlogPost({ id: 2, featured_image: null, title: 'No picture here' });
-    stubApi(() => jsonResponse(pagedList([makeBlogPost({ id: 1 }), withoutImage], 2)));
+    const withoutImage = makeBlogListItem({
+      id: 2,
+      featured_image: null,
+      title: 'No picture here',
+    });
+    stubApi(() => jsonResponse(pagedList([makeBlogListItem({ id: 1 }), withoutImage], 2)));
     renderWithProviders(contentRoutes, { initialEntries: ['/blogs'] });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Blogs' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import {
   CONTENT_MESSAGES,
   type ArticleCategory,
 } from '@gurumatch/shared/messages/content';
-import type { Article, ArticleList } from '@gurumatch/shared/schemas/content';
+import type { ArticleListItem } from '@gurumatch/shared/schemas/content';
 import { useId } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
@@ -15,8 +15,14 @@ import { fetchListOrEmpty, formatContentDate, labelOfCategory, readListParams } 
 import { ContentListLayout } from './content-list-layout.tsx';
 import { ContentSearch } from './content-search.tsx';
 
+/** What a card shows: all the page carries for the browser to hydrate with. */
+export type FaqCardData = Pick<
+  ArticleListItem,
+  'id' | 'slug' | 'title' | 'created_at' | 'category'
+>;
+
 export interface FaqListData {
-  list: ArticleList;
+  list: { count: number; results: FaqCardData[] };
   page: number;
   search: string;
   category: ArticleCategory | '';
@@ -36,7 +42,14 @@ export async function faqListLoader({ request }: LoaderFunctionArgs): Promise<Fa
     request.signal,
     'Failed to load FAQs',
   );
-  return { list, page, search, category };
+  const results = list.results.map((article) => ({
+    id: article.id,
+    slug: article.slug,
+    title: article.title,
+    created_at: article.created_at,
+    category: article.category,
+  }));
+  return { list: { count: list.count, results }, page, search, category };
 }
 
 function CategorySelect({ category, search }: { category: string; search: string }) {
@@ -71,7 +84,7 @@ function CategorySelect({ category, search }: { category: string; search: string
   );
 }
 
-function FaqCard({ article }: { article: Article }) {
+function FaqCard({ article }: { article: FaqCardData }) {
   return (
     <Link
       to={paths.faq(article.slug)}

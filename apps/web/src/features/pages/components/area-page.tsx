@@ -21,7 +21,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
 import { throwRouteStatus } from '../../../lib/route-status.ts';
-import { AREA_GUIDES, type AreaFaq, type AreaGuide } from '../area-guides.ts';
+import { hasAreaGuide, loadAreaGuide, type AreaFaq, type AreaGuide } from '../area-guides.ts';
 import { JOIN_LINKS } from '../join-links.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';
 
@@ -113,17 +113,15 @@ const HIGHEST_FEE = Math.max(...AREA_FEE_TABLE.map((row) => row.max));
 
 export interface AreaPageData {
   slug: AreaSlug;
-}
-
-function isAreaSlug(slug: string): slug is AreaSlug {
-  return Object.hasOwn(AREA_GUIDES, slug);
+  /** This area's text only: the other areas' guides stay out of the page and its scripts. */
+  guide: AreaGuide;
 }
 
 /** `/home-tutors-in/{place}`: one of the 17 areas, anything else answers 404. */
-export function areaLoader({ params }: LoaderFunctionArgs): AreaPageData {
+export async function areaLoader({ params }: LoaderFunctionArgs): Promise<AreaPageData> {
   const area = findAreaBySlug(params.place ?? '');
-  if (!area || !isAreaSlug(area.slug)) throwRouteStatus(404);
-  return { slug: area.slug };
+  if (!area || !hasAreaGuide(area.slug)) throwRouteStatus(404);
+  return { slug: area.slug, guide: await loadAreaGuide(area.slug) };
 }
 
 /** The questions of the FAQ section: three about this area, two for every area. */
@@ -188,11 +186,10 @@ function buildStructuredData(area: Area, guide: AreaGuide, origin: string): stri
 
 /** A search-engine landing page for home tuition in one Bangalore area. */
 export function AreaPage() {
-  const { slug } = useLoaderData<AreaPageData>();
+  const { slug, guide } = useLoaderData<AreaPageData>();
   const origin = use(SiteOriginContext);
   const area = AREAS.find((candidate) => candidate.slug === slug);
   if (!area) return null;
-  const guide = AREA_GUIDES[slug];
   const faqs = listAreaFaqs(area, guide);
   const nearby = guide.nearbyAreas
     .map((nearbySlug) => AREAS.find((candidate) => candidate.slug === nearbySlug))

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { pageRoutes } from '../routes.tsx';
+import { contactRoutes } from '../routes.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -31,7 +31,7 @@ function stubContactApi(answer: () => Promise<Response>) {
 }
 
 async function renderContact(path = '/contact-us') {
-  const result = renderWithProviders(pageRoutes, { initialEntries: [path] });
+  const result = renderWithProviders(contactRoutes, { initialEntries: [path] });
   await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
   return result;
 }
