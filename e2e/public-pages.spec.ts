@@ -31,10 +31,16 @@ test.describe('pages arrive as HTML with their content (no JavaScript)', () => {
     expect(html).toContain('FAQPage');
   });
 
-  test('the sitemap lists the blog posts and area pages, robots points to it', async ({
+  test('the sitemap index lists the blog posts and area pages, robots points to it', async ({
     request,
   }) => {
-    const sitemap = await (await request.get('/sitemap.xml')).text();
+    // An index of files of at most 50,000 URLs each.
+    const index = await (await request.get('/sitemap.xml')).text();
+    expect(index).toContain('<sitemapindex');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
+    expect(files.length).toBeGreaterThan(0);
+    let sitemap = '';
+    for (const file of files) sitemap += await (await request.get(new URL(file).pathname)).text();
     expect(sitemap).toContain('/home-tutors-in/hebbal-bangalore</loc>');
     expect(sitemap).toContain('/blogs/');
     const robots = await (await request.get('/robots.txt')).text();

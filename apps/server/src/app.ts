@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { enquiriesRoutes } from './modules/enquiries/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
   await app.register(geoRoutes, { prefix: '/api/geo', ctx });
   await app.register(contentRoutes, { prefix: '/api/blog', ctx });
   await app.register(contactRoutes, { prefix: '/api/base', ctx });
+  await app.register(enquiriesRoutes, { prefix: '/api/enquiry', ctx });
   await app.register(seoRoutes, { ctx });
   await app.register(devOutboxRoutes, { ctx });
 

@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   MSG91_WHATSAPP_TEMPLATE: z.string().optional(),
   MSG91_WHATSAPP_NAMESPACE: z.string().optional(),
   MSG91_WHATSAPP_LANGUAGE: z.string().default('en'),
+  MSG91_NOTIFY_WHATSAPP_TEMPLATE: z.string().optional(),
+  MSG91_NOTIFY_SMS_TEMPLATE_ID: z.string().optional(),
   MSG91_BASE_URL: httpUrl('MSG91_BASE_URL').default('https://control.msg91.com'),
   // Maps: Google Maps Platform when its key is set, else the offline gazetteer.
   GOOGLE_MAPS_API_KEY: z.string().optional(),
@@ -119,6 +121,9 @@ export interface Msg91Config {
   whatsappTemplate: string;
   whatsappNamespace: string | undefined;
   whatsappLanguage: string;
+  /** Notification templates (a tutor responded): variables tutor name, quote, chat link. */
+  notifyWhatsappTemplate?: string | undefined;
+  notifySmsTemplateId?: string | undefined;
   baseUrl: string;
 }
 
@@ -251,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             whatsappTemplate: e.MSG91_WHATSAPP_TEMPLATE,
             whatsappNamespace: e.MSG91_WHATSAPP_NAMESPACE,
             whatsappLanguage: e.MSG91_WHATSAPP_LANGUAGE,
+            notifyWhatsappTemplate: e.MSG91_NOTIFY_WHATSAPP_TEMPLATE,
+            notifySmsTemplateId: e.MSG91_NOTIFY_SMS_TEMPLATE_ID,
             baseUrl: e.MSG91_BASE_URL,
           }
         : null,

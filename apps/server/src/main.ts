@@ -11,11 +11,14 @@ import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
+import { runLeadGuarantee } from './modules/enquiries/service.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often the 7-day lead guarantee refunds are looked for. */
+const LEAD_GUARANTEE_INTERVAL_MS = 15 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -52,10 +55,23 @@ async function main(): Promise<void> {
     app.log.info('demo data ready');
   }
 
+  // the lead guarantee: refund tutors whose contact the poster left unanswered for 7 days
+  const guarantee = setInterval(() => {
+    runLeadGuarantee(ctx)
+      .then((result) => {
+        if (result.refunded > 0) app.log.info(result, 'lead guarantee refunds');
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'lead guarantee run failed');
+      });
+  }, LEAD_GUARANTEE_INTERVAL_MS);
+  guarantee.unref();
+
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
+    clearInterval(guarantee);
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();

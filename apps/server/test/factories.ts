@@ -14,7 +14,8 @@ import {
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 
-import type { Queryable } from '../src/db/connection.ts';
+import type { Db, Queryable } from '../src/db/connection.ts';
+import { creditCoins } from '../src/modules/payments/service.ts';
 
 /** Meets every rule of spec part 1 §5 (length, lower, upper, digit, special). */
 export const strongPassword = 'Str0ng!Passw0rd';
@@ -152,7 +153,6 @@ export interface StoredUser {
   password_hash: string;
   full_name: string;
   role: Role;
-  coins: number;
   is_phone_verified: boolean;
   profile_completed_at: Date | null;
   last_login: Date | null;
@@ -176,5 +176,24 @@ export async function insertAddress(db: Queryable, userId: number): Promise<void
      VALUES ($1, 'test-place', 'Jayanagar, Bengaluru, Karnataka, India', 'Bengaluru', 'Bengaluru Urban',
              'Karnataka', 'India', 12.925, 77.5938, true, 1)`,
     [userId],
+  );
+}
+
+/** Grants a tutor coins in a lot of their own (as an administrator's grant would). */
+export async function grantCoins(
+  db: Db,
+  userId: number,
+  coins: number,
+  now: Date = new Date(),
+  validDays = 90,
+): Promise<{ entryId: number; lotId: number; balanceAfter: number }> {
+  return db.transaction((tx) =>
+    creditCoins(tx, {
+      userId,
+      coins,
+      reason: 'Test grant',
+      expiresAt: new Date(now.getTime() + validDays * 24 * 60 * 60 * 1000),
+      now,
+    }),
   );
 }

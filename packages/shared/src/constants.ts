@@ -161,3 +161,10 @@ export const PASSWORD_HASH_QUEUE_LIMIT = 200;
 export const UPLOADS_WINDOW_SECONDS = 60 * 60;
 /** Bytes a request body must bring per slow-body window (`SLOW_BODY_WINDOW_MS`), about 3 kbit/s. */
 export const SLOW_BODY_MIN_BYTES = 4096;
+
+// Coins, plans and payments (spec part 2 §9; issue 7)
+/** A coupon reserved by `apply` is released when no payment consumes it within this time. */
+export const COUPON_RESERVATION_MINUTES = 30;
+/** Orders neither verified nor delivered by webhook this long are asked about by reconciliation. */
+export const ORDER_RECONCILE_AFTER_MINUTES = 15;
+export const FREE_PLAN_NAME = 'free';

@@ -27,6 +27,21 @@ export const ERROR_CODES = [
   'last_address',
   'unsupported_file',
   'file_too_large',
+  // enquiries, contacts and reports
+  'enquiry_limit',
+  'already_archived',
+  'already_contacted',
+  'responses_full',
+  'already_reported',
+  // coins, plans, coupons and payments
+  'insufficient_coins',
+  'already_refunded',
+  'plan_not_found',
+  'invalid_coupon',
+  'coupon_limit',
+  'order_not_found',
+  'invalid_signature',
+  'payment_not_captured',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
+import { studentEnquiryRoutes, teacherEnquiryRoutes } from '../features/enquiries/routes.tsx';
 import { onboardingPublicRoutes, onboardingStepRoutes } from '../features/onboarding/routes.tsx';
 import { contactRoutes, pageRoutes } from '../features/pages/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
@@ -139,22 +140,11 @@ export const routes: RouteObject[] = [
           },
           {
             lazy: requireTeacher,
-            children: [
-              upcoming('teacher/upgrade-plan', 'Upgrade Plan'),
-              upcoming('enquiry', 'Enquiries'),
-              upcoming('enquiry/:id', 'Enquiry'),
-              upcoming('starred-enquiries', 'Starred Enquiries'),
-              upcoming('contacted-enquiries', 'Contacted Enquiries'),
-            ],
+            children: [upcoming('teacher/upgrade-plan', 'Upgrade Plan'), ...teacherEnquiryRoutes],
           },
           {
             lazy: requireStudent,
-            children: [
-              upcoming('student/enquiries/add', 'Create Enquiry'),
-              upcoming('student/enquiries', 'Your Enquiries'),
-              upcoming('student/enquiries/:id', 'Your Enquiry'),
-              upcoming('review/:otherUserId', 'Add Review'),
-            ],
+            children: [...studentEnquiryRoutes, upcoming('review/:otherUserId', 'Add Review')],
           },
         ],
       },

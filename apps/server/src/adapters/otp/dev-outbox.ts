@@ -15,5 +15,16 @@ export function createDevOutboxOtpSender(outbox: DevOutbox): OtpSender {
         code: message.code,
       });
     },
+    async notify(message) {
+      await outbox.add({
+        kind: 'otp',
+        channel: message.channel,
+        to: message.to,
+        subject: message.channel === 'whatsapp' ? 'WhatsApp message' : 'SMS',
+        body: message.text,
+        links: message.text.match(/https?:\/\/\S+/g) ?? [],
+        code: null,
+      });
+    },
   };
 }

@@ -9,10 +9,27 @@ export interface OtpMessage {
   validMinutes: number;
 }
 
-/** Delivers one-time codes. Default: the dev outbox; provider keys switch to the real service. */
+/**
+ * A notification by WhatsApp or SMS (e.g. 'a tutor responded'): `text` for
+ * channels that take free text, `params` for the provider's approved template
+ * (in the template's variable order).
+ */
+export interface NotificationMessage {
+  channel: OtpChannel;
+  /** E.164, e.g. +919876543210 */
+  to: string;
+  text: string;
+  params: string[];
+}
+
+/**
+ * Delivers one-time codes and notifications to phones. Default: the dev
+ * outbox; provider keys switch to the real service.
+ */
 export interface OtpSender {
   readonly kind: 'dev-outbox' | 'msg91';
   send(message: OtpMessage): Promise<void>;
+  notify(message: NotificationMessage): Promise<void>;
 }
 
 export function otpText(message: Pick<OtpMessage, 'code' | 'validMinutes'>): string {

@@ -8,7 +8,7 @@ import {
   type ProviderResponse,
 } from '../provider-http.ts';
 
-import type { OtpMessage, OtpSender } from './index.ts';
+import type { NotificationMessage, OtpMessage, OtpSender } from './index.ts';
 
 const PROVIDER = 'MSG91';
 export const MSG91_TIMEOUT_MS = 10_000;
@@ -118,10 +118,53 @@ export function createMsg91OtpSender(
     checkWhatsAppAnswer(response);
   }
 
+  /** Notifications use their own approved templates, variables in `params` order. */
+  async function notifySms(message: NotificationMessage): Promise<void> {
+    if (!config.notifySmsTemplateId) {
+      throw new ProviderError(PROVIDER, 'MSG91_NOTIFY_SMS_TEMPLATE_ID is not set');
+    }
+    const variables = Object.fromEntries(
+      message.params.map((value, index) => [`var${String(index + 1)}`, value]),
+    );
+    const response = await post(MSG91_FLOW_PATH, {
+      template_id: config.notifySmsTemplateId,
+      short_url: '0',
+      recipients: [{ mobiles: toMsg91Mobile(message.to), ...variables }],
+    });
+    checkFlowAnswer(response);
+  }
+
+  async function notifyWhatsApp(message: NotificationMessage): Promise<void> {
+    if (!config.notifyWhatsappTemplate) {
+      throw new ProviderError(PROVIDER, 'MSG91_NOTIFY_WHATSAPP_TEMPLATE is not set');
+    }
+    const components = Object.fromEntries(
+      message.params.map((value, index) => [`body_${String(index + 1)}`, { type: 'text', value }]),
+    );
+    const response = await post(MSG91_WHATSAPP_PATH, {
+      integrated_number: config.whatsappNumber,
+      content_type: 'template',
+      payload: {
+        messaging_product: 'whatsapp',
+        type: 'template',
+        template: {
+          name: config.notifyWhatsappTemplate,
+          language: { code: config.whatsappLanguage, policy: 'deterministic' },
+          ...(config.whatsappNamespace ? { namespace: config.whatsappNamespace } : {}),
+          to_and_components: [{ to: [toMsg91Mobile(message.to)], components }],
+        },
+      },
+    });
+    checkWhatsAppAnswer(response);
+  }
+
   return {
     kind: 'msg91',
     async send(message) {
       await (message.channel === 'sms' ? sendSms(message) : sendWhatsApp(message));
+    },
+    async notify(message) {
+      await (message.channel === 'sms' ? notifySms(message) : notifyWhatsApp(message));
     },
   };
 }

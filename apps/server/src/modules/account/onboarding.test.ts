@@ -143,6 +143,8 @@ describe('onboarding through the real endpoints', () => {
       (await uploadFiles(student, '/api/auth/profile-upload-avatar/', { avatar })).statusCode,
     ).toBe(200);
     expect(await statusOf(student)).toBe('dashboard');
+    const lots = await t.db.query('SELECT id FROM coin_lots WHERE user_id = $1', [student.userId]);
+    expect(lots).toEqual([]);
   });
 
   it('walks a teacher to the dashboard with a pending document check', async () => {
@@ -173,7 +175,11 @@ describe('onboarding through the real endpoints', () => {
       languages_known: ['English', 'Kannada'],
     });
     expect(updated.json<Profile>().full_name).toBe(teacher.fullName);
+    // the free plan's coins arrive with the completed profile, once
+    expect((await call(teacher, 'GET', '/api/auth/user/coins/')).json()).toEqual({ coins: 20 });
     expect(await statusOf(teacher)).toBe('dashboard');
+    expect(await statusOf(teacher)).toBe('dashboard');
+    expect((await call(teacher, 'GET', '/api/auth/user/coins/')).json()).toEqual({ coins: 20 });
 
     const [profile] = (await call(teacher, 'GET', '/api/auth/profile/')).json<Profile[]>();
     expect(profile).toMatchObject({

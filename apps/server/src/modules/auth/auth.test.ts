@@ -22,6 +22,7 @@ import { TEST_JWT_SECRET, buildTestApp, type TestApp } from '../../../test/build
 import {
   bearer,
   countRows,
+  grantCoins,
   decodeAccess,
   findStoredUser,
   insertAddress,
@@ -141,7 +142,6 @@ describe('POST /api/auth/register/', () => {
     expect(stored?.email).toBe(email.toLowerCase());
     expect(stored?.full_name).toBe('Meera Nair');
     expect(stored?.role).toBe('student');
-    expect(stored?.coins).toBe(0);
     expect(stored?.password_hash).not.toBe(strongPassword);
     expect(stored?.password_hash).not.toContain(strongPassword);
     expect(stored?.password_hash).toMatch(/^scrypt\$/);
@@ -680,7 +680,7 @@ describe('POST /api/auth/token/refresh/', () => {
 
   it('puts the current coin balance into the refreshed access token', async () => {
     const teacher = await registerTeacher(t.app);
-    await rows(t.db, 'UPDATE users SET coins = 40 WHERE id = $1', [teacher.userId]);
+    await grantCoins(t.db, teacher.userId, 40, t.clock.now());
 
     const pair = (await refresh(teacher.refresh)).json<TokenPair>();
 
@@ -921,7 +921,7 @@ describe('GET /api/auth/user/coins', () => {
 
   it('answers the stored balance, not the one in the token', async () => {
     const teacher = await registerTeacher(t.app);
-    await rows(t.db, 'UPDATE users SET coins = 125 WHERE id = $1', [teacher.userId]);
+    await grantCoins(t.db, teacher.userId, 125, t.clock.now());
 
     const response = await getWith('/api/auth/user/coins', teacher.access);
 

@@ -11,7 +11,6 @@ export interface UserRow {
   phone_number: string | null;
   is_phone_verified: boolean;
   avatar_url: string | null;
-  coins: number;
   is_active: boolean;
   profile_completed_at: Date | null;
   last_login: Date | null;
@@ -58,6 +57,7 @@ export async function updateLastLogin(db: Queryable, id: number, at: Date): Prom
 }
 
 export interface OnboardingFacts {
+  role: 'teacher' | 'student';
   is_phone_verified: boolean;
   has_address: boolean;
   is_profile_complete: boolean;
@@ -68,7 +68,7 @@ export async function findOnboardingFacts(
   userId: number,
 ): Promise<OnboardingFacts | null> {
   const rows = await db.query<OnboardingFacts>(
-    `SELECT u.is_phone_verified,
+    `SELECT u.role, u.is_phone_verified,
             EXISTS (SELECT 1 FROM user_addresses a WHERE a.user_id = u.id) AS has_address,
             u.profile_completed_at IS NOT NULL AS is_profile_complete
        FROM users u

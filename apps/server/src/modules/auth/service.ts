@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
+import { coinBalanceAt, grantFreePlanOnce } from '../payments/service.ts';
 
 import {
   deleteExpiredRefreshTokens,
@@ -60,7 +61,7 @@ async function issueTokenPair(
       full_name: user.full_name,
       avatar: toPublicFileUrl(ctx.config.publicUrl, user.avatar_url),
       role: user.role,
-      coins: user.coins,
+      coins: user.role === 'teacher' ? await coinBalanceAt(tx, user.id, now) : 0,
     },
     now,
   );
@@ -202,7 +203,10 @@ export function nextOnboardingStep(facts: {
 export async function getUserStatus(ctx: AppContext, userId: number): Promise<UserStatus> {
   const facts = await findOnboardingFacts(ctx.db, userId);
   if (!facts) throw tokenNotValid();
-  return { is_authenticated: true, redirect_to: nextOnboardingStep(facts) };
+  const step = nextOnboardingStep(facts);
+  // a tutor whose onboarding is complete gets the free plan's coins, once
+  if (step === 'dashboard' && facts.role === 'teacher') await grantFreePlanOnce(ctx, userId);
+  return { is_authenticated: true, redirect_to: step };
 }
 
 async function requireActiveUser(ctx: AppContext, userId: number): Promise<UserRow> {
@@ -229,6 +233,6 @@ export async function getCurrentUser(ctx: AppContext, userId: number): Promise<C
 }
 
 export async function getCoinBalance(ctx: AppContext, userId: number): Promise<{ coins: number }> {
-  const user = await requireActiveUser(ctx, userId);
-  return { coins: user.coins };
+  await requireActiveUser(ctx, userId);
+  return { coins: await coinBalanceAt(ctx.db, userId, ctx.now()) };
 }

@@ -28,6 +28,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
+import { grantFreePlanIfOnboarded } from '../payments/service.ts';
 
 import {
   detectFileType,
@@ -172,7 +173,7 @@ async function changeOwnProfile(
   work: (tx: Queryable, row: ProfileViewRow, at: Date) => Promise<void>,
 ): Promise<ProfileViewRow> {
   const at = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     await ensureProfile(tx, userId, at);
     const before = await lockProfileView(tx, userId);
     if (!before?.user_is_active) throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
@@ -185,6 +186,11 @@ async function changeOwnProfile(
     }
     return after;
   });
+  // completing the profile may finish a tutor's onboarding: the free plan's coins, once
+  if (row.profile_completed_at?.getTime() === at.getTime()) {
+    await grantFreePlanIfOnboarded(ctx, userId);
+  }
+  return row;
 }
 
 function uniqueTrimmed(items: readonly string[]): string[] {

@@ -9,6 +9,7 @@ import { formatPhone } from '../../../lib/format-contact.ts';
 import { useCoins, useCurrentUser } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 
+import { StudentEnquiryPanel, TutorEnquiryLinks } from './enquiry-panels.tsx';
 import { NextSteps } from './next-steps.tsx';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
@@ -57,6 +58,8 @@ export function DashboardPage() {
           </Link>
         </section>
       ) : null}
+
+      {isTeacher ? <TutorEnquiryLinks /> : <StudentEnquiryPanel />}
 
       <section
         aria-labelledby="account-heading"

@@ -1,0 +1,927 @@
+import { ENQUIRY_ACTIVE_LIMIT } from '@gurumatch/shared/enquiries';
+import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
+import type { FailureBody } from '@gurumatch/shared/schemas/account';
+import type {
+  CheckContacted,
+  ContactDetails,
+  EnquiryCardList,
+  FeedWithFilters,
+  StudentEnquiry,
+  StudentEnquiryList,
+  TotalEnquiries,
+  TutorEnquiry,
+} from '@gurumatch/shared/schemas/enquiries';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  bearer,
+  countRows,
+  grantCoins,
+  registerTeacher,
+  registerUser,
+  rows,
+  signIn,
+  type RegisteredUser,
+} from '../../../test/factories.ts';
+import { getCoinBalance } from '../payments/service.ts';
+
+import { refundContactsOfEnquiry, runLeadGuarantee } from './service.ts';
+
+let t: TestApp;
+const DAY_MS = 86_400_000;
+
+/** Jayanagar, Bengaluru and places at known distances from it. */
+const JAYANAGAR = { latitude: 12.925, longitude: 77.5938 };
+const KORAMANGALA = { latitude: 12.9352, longitude: 77.6245 }; // about 3.5 km away
+const MYSURU = { latitude: 12.2958, longitude: 76.6394 }; // about 125 km away
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function call(
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  token?: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function addAddressAt(
+  userId: number,
+  where: { latitude: number; longitude: number },
+  slot = 1,
+): Promise<number> {
+  const [row] = await t.db.query<{ id: number }>(
+    `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, district, state,
+                                 country, latitude, longitude, is_primary, slot)
+     VALUES ($1, $2, 'Somewhere, Bengaluru, Karnataka, India', 'Bengaluru', 'Bengaluru Urban',
+             'Karnataka', 'India', $3, $4, $5, $6) RETURNING id`,
+    [
+      userId,
+      `place-${String(userId)}-${String(slot)}`,
+      where.latitude,
+      where.longitude,
+      slot === 1,
+      slot,
+    ],
+  );
+  if (!row) throw new Error('no address');
+  return row.id;
+}
+
+interface Student extends RegisteredUser {
+  addressId: number;
+  phone: string;
+}
+
+let phoneCounter = 0;
+
+async function newStudent(where = JAYANAGAR): Promise<Student> {
+  const user = await registerUser(t.app, { role: 'student' });
+  phoneCounter += 1;
+  const phone = `98${String(Date.now() % 100_000_000)
+    .padStart(8, '0')
+    .slice(0, 6)}${String(phoneCounter % 100).padStart(2, '0')}`;
+  await t.db.query(
+    `UPDATE users SET phone_country_code = '+91', phone_number = $2, is_phone_verified = true
+      WHERE id = $1`,
+    [user.userId, phone],
+  );
+  return { ...user, addressId: await addAddressAt(user.userId, where), phone };
+}
+
+interface Tutor extends RegisteredUser {
+  addressId: number;
+}
+
+async function newTutor(
+  profile: { classes?: string[]; subjects?: string[]; requirement?: 'online' | 'offline' } = {},
+  coins = 0,
+  where = JAYANAGAR,
+): Promise<Tutor> {
+  const user = await registerTeacher(t.app);
+  await t.db.query(
+    `INSERT INTO profiles (user_id, interested_classes, subjects, requirement, boards, languages_known)
+     VALUES ($1, $2, $3, $4, '{CBSE}', '{English}')
+     ON CONFLICT (user_id) DO UPDATE SET interested_classes = $2, subjects = $3, requirement = $4,
+                                         boards = '{CBSE}', languages_known = '{English}'`,
+    [
+      user.userId,
+      profile.classes ?? ['Class 10'],
+      profile.subjects ?? ['Mathematics'],
+      profile.requirement ?? 'offline',
+    ],
+  );
+  if (coins > 0) await grantCoins(t.db, user.userId, coins, t.clock.now());
+  return { ...user, addressId: await addAddressAt(user.userId, where) };
+}
+
+function enquiryBody(student: Student, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Maths tuition for my son',
+    address: student.addressId,
+    study_mode: 'offline',
+    board: 'CBSE',
+    class_level: 'Class 10',
+    custom_class: '',
+    subject: 'Mathematics',
+    custom_subject: '',
+    language: 'English',
+    custom_language: '',
+    user_budget: 400,
+    when_to_start: 'immediately',
+    female_tutor_preferred: false,
+    ...overrides,
+  };
+}
+
+async function postEnquiry(
+  student: Student,
+  overrides: Record<string, unknown> = {},
+): Promise<StudentEnquiry> {
+  const response = await call(
+    'POST',
+    '/api/enquiry/enquiries/',
+    student.access,
+    enquiryBody(student, overrides),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<StudentEnquiry>();
+}
+
+function expectFailure(
+  response: LightMyRequestResponse,
+  status: number,
+  detail?: string,
+): FailureBody {
+  expect(response.statusCode, response.body).toBe(status);
+  const body = response.json<FailureBody>();
+  expect(typeof body.detail).toBe('string');
+  if (detail !== undefined) expect(body.detail).toContain(detail);
+  return body;
+}
+
+const quote = { price_quote: 600, price_type: 'Hourly', message: 'I teach CBSE maths, 8 years.' };
+
+function contact(tutor: Tutor, enquiryId: number, body: unknown = quote) {
+  return call('POST', `/api/enquiry/${String(enquiryId)}/send-message/`, tutor.access, body);
+}
+
+async function feedIds(tutor: Tutor, filters?: Record<string, unknown>): Promise<number[]> {
+  if (!filters) {
+    const response = await call(
+      'GET',
+      '/api/enquiry/teacher/enquiry-filters/?page_size=50',
+      tutor.access,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<FeedWithFilters>().results.enquiries.map((card) => card.id);
+  }
+  const response = await call(
+    'POST',
+    '/api/enquiry/teacher/enquiry-filters/?page_size=50',
+    tutor.access,
+    {
+      filters,
+    },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<EnquiryCardList>().results.map((card) => card.id);
+}
+
+describe('POST /api/enquiry/enquiries/', () => {
+  it('refuses visitors (401) and tutors (403)', async () => {
+    const student = await newStudent();
+    const tutor = await newTutor();
+    expectFailure(
+      await call('POST', '/api/enquiry/enquiries/', undefined, enquiryBody(student)),
+      401,
+    );
+    expectFailure(
+      await call('POST', '/api/enquiry/enquiries/', tutor.access, enquiryBody(student)),
+      403,
+    );
+    expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(0);
+  });
+
+  it('refuses a malformed form with the field and stores nothing', async () => {
+    const student = await newStudent();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 'ab' }, 'name'],
+      [{ user_budget: 0 }, 'user_budget'],
+      [{ study_mode: 'Offline' }, 'study_mode'],
+      [{ class_level: 'Class 99' }, 'class_level'],
+      [{ subject: 'Other', custom_subject: '' }, 'custom_subject'],
+      [{ class_level: 'Other (Specify)', custom_class: ' ' }, 'custom_class'],
+      [{ language: 'Other' }, 'custom_language'],
+      [{ when_to_start: 'tomorrow' }, 'when_to_start'],
+      [{ address: 'x' }, 'address'],
+    ];
+    for (const [overrides, field] of cases) {
+      const body = expectFailure(
+        await call(
+          'POST',
+          '/api/enquiry/enquiries/',
+          student.access,
+          enquiryBody(student, overrides),
+        ),
+        400,
+      );
+      expect(Object.keys(body.errors ?? {}), JSON.stringify(overrides)).toContain(field);
+    }
+    expectFailure(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/enquiry/enquiries/',
+        headers: { ...bearer(student.access), 'content-type': 'application/json' },
+        payload: '{"name": ',
+      }),
+      400,
+    );
+    expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(0);
+  });
+
+  it("refuses another user's address", async () => {
+    const student = await newStudent();
+    const other = await newStudent();
+    expectFailure(
+      await call(
+        'POST',
+        '/api/enquiry/enquiries/',
+        student.access,
+        enquiryBody(student, { address: other.addressId }),
+      ),
+      400,
+      M.addressInvalid,
+    );
+    expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(0);
+  });
+
+  it('stores the enquiry with a copy of the address and answers the poster view', async () => {
+    const student = await newStudent();
+    const created = await postEnquiry(student, {
+      subject: 'Other',
+      custom_subject: 'Vedic maths',
+      female_tutor_preferred: true,
+    });
+    expect(created).toMatchObject({
+      name: 'Maths tuition for my son',
+      subject: 'Other',
+      custom_subject: 'Vedic maths',
+      responded_count: 0,
+      total_responses: 5,
+      days_left: 30,
+      archived: false,
+      female_tutor_preferred: true,
+      user: { phone_number: `+91${student.phone}`, email: student.email },
+    });
+    expect(new Date(created.posted_at).toISOString()).toBe(created.posted_at);
+    const [row] = await rows<{ latitude: number; coins_required: number; student_id: number }>(
+      t.db,
+      'SELECT latitude, coins_required, student_id FROM enquiries WHERE id = $1',
+      [created.id],
+    );
+    expect(row).toEqual({
+      latitude: JAYANAGAR.latitude,
+      coins_required: 15,
+      student_id: student.userId,
+    });
+  });
+
+  it(`allows ${String(ENQUIRY_ACTIVE_LIMIT)} active enquiries, refuses the next, and counts again after an archive`, async () => {
+    const student = await newStudent();
+    const created = [];
+    for (let i = 0; i < ENQUIRY_ACTIVE_LIMIT; i += 1) created.push(await postEnquiry(student));
+    const total = await call('GET', '/api/enquiry/enquiries/total_enquiries/', student.access);
+    expect(total.json<TotalEnquiries>()).toEqual({ total_enquiries: 3, can_create_more: false });
+    expectFailure(
+      await call('POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
+      400,
+      M.activeLimitReached,
+    );
+    expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(3);
+    const first = created[0];
+    if (!first) throw new Error('no enquiry');
+    expect(
+      (await call('POST', `/api/enquiry/enquiries/${String(first.id)}/archive/`, student.access))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call('GET', '/api/enquiry/enquiries/total_enquiries/', student.access)
+      ).json<TotalEnquiries>(),
+    ).toEqual({ total_enquiries: 2, can_create_more: true });
+    await postEnquiry(student);
+  });
+
+  it('holds the limit when many creations race', async () => {
+    const student = await newStudent();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call('POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(
+      ENQUIRY_ACTIVE_LIMIT,
+    );
+    expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(
+      8 - ENQUIRY_ACTIVE_LIMIT,
+    );
+    expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(
+      ENQUIRY_ACTIVE_LIMIT,
+    );
+  });
+
+  it('gives premium students 10 active enquiries', async () => {
+    const student = await newStudent();
+    await t.db.query('UPDATE users SET is_premium = true WHERE id = $1', [student.userId]);
+    for (let i = 0; i < 10; i += 1) await postEnquiry(student);
+    expectFailure(
+      await call('POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
+      400,
+    );
+  });
+});
+
+describe('student list, detail and archive', () => {
+  it("lists only the student's own, paged, and hides other students' enquiries (404)", async () => {
+    const student = await newStudent();
+    const other = await newStudent();
+    const mine = await postEnquiry(student);
+    const theirs = await postEnquiry(other);
+    const list = await call('GET', '/api/enquiry/enquiries/?page_size=1', student.access);
+    expect(list.statusCode).toBe(200);
+    const body = list.json<StudentEnquiryList>();
+    expect(body.count).toBe(1);
+    expect(body.results.map((item) => item.id)).toEqual([mine.id]);
+    expect(body.results[0]?.title).toBe('Mathematics – Class 10');
+    expectFailure(
+      await call('GET', `/api/enquiry/enquiries/${String(theirs.id)}/`, student.access),
+      404,
+      M.notFound,
+    );
+    expectFailure(
+      await call('POST', `/api/enquiry/enquiries/${String(theirs.id)}/archive/`, student.access),
+      404,
+    );
+    expect(
+      (await call('GET', `/api/enquiry/enquiries/${String(theirs.id)}/`, other.access)).statusCode,
+    ).toBe(200);
+    const tutor = await newTutor();
+    expectFailure(await call('GET', '/api/enquiry/enquiries/', tutor.access), 403);
+    expectFailure(
+      await call('PATCH', `/api/enquiry/enquiries/${String(mine.id)}/archive/`, tutor.access),
+      403,
+    );
+    expectFailure(await call('GET', '/api/enquiry/enquiries/?page=0', student.access), 400);
+  });
+
+  it('archives once (POST or PATCH) and the enquiry leaves the feed and cannot be contacted', async () => {
+    const student = await newStudent();
+    const tutor = await newTutor({}, 100);
+    const enquiry = await postEnquiry(student);
+    expect(await feedIds(tutor)).toContain(enquiry.id);
+    const archived = await call(
+      'PATCH',
+      `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`,
+      student.access,
+    );
+    expect(archived.json()).toEqual({ success: true, message: M.archived });
+    expectFailure(
+      await call('POST', `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`, student.access),
+      400,
+    );
+    expect(await feedIds(tutor)).not.toContain(enquiry.id);
+    expectFailure(await contact(tutor, enquiry.id), 404, M.notExistsOrArchived);
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(100);
+    expect(await countRows(t.db, 'enquiry_contacts', 'enquiry_id = $1', [enquiry.id])).toBe(0);
+  });
+});
+
+describe('tutor view before and after paying', () => {
+  it('never shows the phone number or e-mail before the contact, and shows them after', async () => {
+    const student = await newStudent();
+    const tutor = await newTutor({}, 100);
+    const enquiry = await postEnquiry(student);
+    const surfaces = [
+      await call('GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access),
+      await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access),
+      await call('POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, { filters: {} }),
+      await call('POST', `/api/enquiry/${String(enquiry.id)}/star/`, tutor.access),
+      await call('GET', '/api/enquiry/starred/', tutor.access),
+      await call('GET', `/api/enquiry/${String(enquiry.id)}/check-contacted/`, tutor.access),
+    ];
+    for (const response of surfaces) {
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).not.toContain(student.phone);
+      expect(response.body).not.toContain(student.email);
+    }
+    const before = surfaces[0]?.json<TutorEnquiry>();
+    expect(before?.user.phone_number).toMatch(/^98X+\d\d$/);
+    expect(before?.user.email).toMatch(/XXXX/);
+    expect(before?.viewed).toBe(true);
+    expect(before?.is_contacted).toBe(false);
+    expect(
+      await countRows(t.db, 'enquiry_views', 'enquiry_id = $1 AND tutor_id = $2', [
+        enquiry.id,
+        tutor.userId,
+      ]),
+    ).toBe(1);
+
+    expect((await contact(tutor, enquiry.id)).statusCode).toBe(200);
+    const after = (
+      await call('GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access)
+    ).json<TutorEnquiry>();
+    expect(after.user.phone_number).toBe(`+91${student.phone}`);
+    expect(after.user.email).toBe(student.email);
+
+    // another tutor still sees it masked
+    const stranger = await newTutor();
+    const masked = await call(
+      'GET',
+      `/api/enquiry/enquiries/${String(enquiry.id)}/`,
+      stranger.access,
+    );
+    expect(masked.body).not.toContain(student.phone);
+    expect(masked.body).not.toContain(student.email);
+  });
+});
+
+describe('POST /api/enquiry/{id}/send-message/', () => {
+  it('refuses visitors, students and malformed bodies without charging', async () => {
+    const student = await newStudent();
+    const tutor = await newTutor({}, 100);
+    const enquiry = await postEnquiry(student);
+    expectFailure(
+      await call('POST', `/api/enquiry/${String(enquiry.id)}/send-message/`, undefined, quote),
+      401,
+    );
+    expectFailure(
+      await call('POST', `/api/enquiry/${String(enquiry.id)}/send-message/`, student.access, quote),
+      403,
+    );
+    expectFailure(
+      await contact(tutor, enquiry.id, { ...quote, price_quote: 0 }),
+      400,
+      M.priceQuoteInvalid,
+    );
+    expectFailure(
+      await contact(tutor, enquiry.id, { ...quote, message: '   ' }),
+      400,
+      M.messageRequired,
+    );
+    expectFailure(await contact(tutor, enquiry.id, { ...quote, price_type: 'Daily' }), 400);
+    expectFailure(await contact(tutor, 2_000_000_000), 404);
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(100);
+    expect(await countRows(t.db, 'enquiry_contacts', 'enquiry_id = $1', [enquiry.id])).toBe(0);
+  });
+
+  it("answers 402 'Insufficient coins' and stores nothing when the balance is short", async () => {
+    const student = await newStudent();
+    const tutor = await newTutor({}, 5);
+    const enquiry = await postEnquiry(student);
+    expectFailure(await contact(tutor, enquiry.id), 402, 'Insufficient coins');
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(5);
+    expect(await countRows(t.db, 'enquiry_contacts', 'enquiry_id = $1', [enquiry.id])).toBe(0);
+    expect(await countRows(t.db, 'conversations', 'enquiry_id = $1', [enquiry.id])).toBe(0);
+  });
+
+  it('charges, records the contact, opens the conversation with the quote and tells the student', async () => {
+    const student = await newStudent();
+    const tutor = await newTutor({}, 100);
+    const enquiry = await postEnquiry(student);
+    const response = await contact(tutor, enquiry.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const details = response.json<ContactDetails>();
+    expect(details).toMatchObject({
+      contact_number: `+91${student.phone}`,
+      when_to_start: 'immediately',
+      price_quote: 600,
+      price_type: 'Hourly',
+    });
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
+      100 - enquiry.coins_required,
+    );
+    const [message] = await rows<{ content: string; sender_id: number }>(
+      t.db,
+      'SELECT content, sender_id FROM messages WHERE conversation_id = $1',
+      [details.conversation_id],
+    );
+    expect(message?.sender_id).toBe(tutor.userId);
+    expect(message?.content).toContain('I teach CBSE maths');
+    expect(message?.content).toContain('₹600 (Hourly)');
+    const check = (
+      await call('GET', `/api/enquiry/${String(enquiry.id)}/check-contacted/`, tutor.access)
+    ).json<CheckContacted>();
+    expect(check).toEqual({ exists: true, contact_details: details });
+    const mine = (
+      await call('GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, student.access)
+    ).json<StudentEnquiry>();
+    expect(mine.responded_count).toBe(1);
+    const contacted = (
+      await call('GET', '/api/enquiry/contacted/', tutor.access)
+    ).json<EnquiryCardList>();
+    expect(contacted.results.map((card) => card.id)).toEqual([enquiry.id]);
+
+    const outbox = t.ctx.outbox;
+    if (!outbox) throw new Error('no outbox');
+    const mail = await outbox.list(10, student.email);
+    expect(mail[0]?.subject).toBe(M.responseEmailSubject);
+    expect(mail[0]?.body).toContain(tutor.fullName);
+    expect(mail[0]?.body).toContain('₹600 per hour');
+    expect(mail[0]?.links).toContain(
+      `${t.ctx.config.publicUrl}/chat/${String(details.conversation_id)}`,
+    );
+    const phoneMessages = await outbox.list(10, `+91${student.phone}`);
+    expect(phoneMessages[0]?.channel).toBe('whatsapp');
+    expect(phoneMessages[0]?.body).toContain(`/chat/${String(details.conversation_id)}`);
+  });
+
+  it('20 concurrent contacts by one tutor: one success, charged once', async () => {
+    const student = await newStudent();
+    const tutor = await newTutor({}, 100);
+    const enquiry = await postEnquiry(student);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => contact(tutor, enquiry.id)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const answer of answers.filter((item) => item.statusCode !== 200)) {
+      expectFailure(answer, 409, M.alreadyContacted);
+    }
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
+      100 - enquiry.coins_required,
+    );
+    expect(await countRows(t.db, 'enquiry_contacts', 'enquiry_id = $1', [enquiry.id])).toBe(1);
+    expect(await countRows(t.db, 'conversations', 'enquiry_id = $1', [enquiry.id])).toBe(1);
+  });
+
+  it('10 tutors racing for 5 slots: exactly 5 succeed, the others pay nothing', async () => {
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student);
+    const tutors = await Promise.all(Array.from({ length: 10 }, () => newTutor({}, 50)));
+    const answers = await Promise.all(tutors.map((tutor) => contact(tutor, enquiry.id)));
+    const winners = tutors.filter((_, index) => answers[index]?.statusCode === 200);
+    expect(winners).toHaveLength(5);
+    for (const [index, tutor] of tutors.entries()) {
+      const answer = answers[index];
+      if (!answer) throw new Error('no answer');
+      const balance = await getCoinBalance(t.db, tutor.userId, t.clock.now());
+      if (answer.statusCode === 200) expect(balance).toBe(50 - enquiry.coins_required);
+      else {
+        expectFailure(answer, 409, M.responsesFull);
+        expect(balance).toBe(50);
+      }
+    }
+    const mine = (
+      await call('GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, student.access)
+    ).json<StudentEnquiry>();
+    expect(mine.responded_count).toBe(5);
+    // a full enquiry leaves the feed of tutors who did not contact it
+    const late = await newTutor({}, 50);
+    expect(await feedIds(late)).not.toContain(enquiry.id);
+  });
+});
+
+describe('the feed', () => {
+  it('matches class, subject and mode; offline only within the radius; premium first', async () => {
+    const tutor = await newTutor({
+      classes: ['Class 9'],
+      subjects: ['Physics'],
+      requirement: 'offline',
+    });
+    const near = await newStudent(KORAMANGALA);
+    const far = await newStudent(MYSURU);
+    const premium = await newStudent(KORAMANGALA);
+    await t.db.query('UPDATE users SET is_premium = true WHERE id = $1', [premium.userId]);
+    const match = { class_level: 'Class 9', subject: 'Physics' };
+    const nearOffline = await postEnquiry(near, match);
+    const farOffline = await postEnquiry(far, match);
+    const farOnline = await postEnquiry(far, { ...match, study_mode: 'online' });
+    const nearBoth = await postEnquiry(near, { ...match, study_mode: 'both' });
+    const otherSubject = await postEnquiry(near, { ...match, subject: 'Chemistry' });
+    const premiumOne = await postEnquiry(premium, match);
+
+    const ids = await feedIds(tutor);
+    expect(ids).toEqual(expect.arrayContaining([nearOffline.id, nearBoth.id, premiumOne.id]));
+    expect(ids[0]).toBe(premiumOne.id);
+    // 'offline' tutors: no online-only enquiries; nothing out of range or off-profile
+    expect(ids).not.toContain(farOnline.id);
+    expect(ids).not.toContain(farOffline.id);
+    expect(ids).not.toContain(otherSubject.id);
+
+    const online = await feedIds(tutor, {
+      requirements: ['online'],
+      classes: ['Class 9'],
+      subjects: ['Physics'],
+    });
+    expect(online).toContain(farOnline.id);
+    expect(online).not.toContain(nearOffline.id);
+
+    const wide = await feedIds(tutor, {
+      classes: ['Class 9'],
+      subjects: ['Physics'],
+      radius_km: 100,
+    });
+    expect(wide).not.toContain(farOffline.id);
+    const wider = await feedIds(tutor, {
+      classes: ['Class 9'],
+      subjects: ['Physics'],
+      requirements: ['offline'],
+    });
+    expect(wider).not.toContain(farOffline.id);
+
+    const bySubject = await feedIds(tutor, { subjects: ['Chemistry'] });
+    expect(bySubject).toContain(otherSubject.id);
+    expect(bySubject).not.toContain(nearOffline.id);
+
+    const byClass = await feedIds(tutor, { classes: ['Class 10'] });
+    expect(byClass).not.toContain(nearOffline.id);
+
+    const feed = (
+      await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
+    ).json<FeedWithFilters>();
+    expect(feed.results.filters).toMatchObject({
+      classes: ['Class 9'],
+      subjects: ['Physics'],
+      requirements: ['offline'],
+    });
+    expect(feed.results.filters.addresses[0]?.id).toBe(tutor.addressId);
+    const card = feed.results.enquiries.find((item) => item.id === nearOffline.id);
+    expect(card).toMatchObject({
+      coins_reduced: 0,
+      is_starred: false,
+      viewed: false,
+      time_ago: 'just now',
+    });
+    expect(card?.distance_km).toBeGreaterThan(3);
+    expect(card?.distance_km).toBeLessThan(4);
+  });
+
+  it('uses the selected address as origin and refuses an address not the tutor’s', async () => {
+    const tutor = await newTutor({ classes: ['Class 8'], subjects: ['Hindi'] });
+    const mysuruAddress = await addAddressAt(tutor.userId, MYSURU, 2);
+    const far = await newStudent(MYSURU);
+    const enquiry = await postEnquiry(far, { class_level: 'Class 8', subject: 'Hindi' });
+    expect(await feedIds(tutor, { classes: ['Class 8'] })).not.toContain(enquiry.id);
+    expect(
+      await feedIds(tutor, { classes: ['Class 8'], selected_address_id: mysuruAddress }),
+    ).toContain(enquiry.id);
+    const other = await newTutor();
+    expectFailure(
+      await call('POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
+        filters: { selected_address_id: other.addressId },
+      }),
+      400,
+    );
+    expectFailure(
+      await call('POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
+        filters: { requirements: ['sometimes'] },
+      }),
+      400,
+    );
+    expectFailure(
+      await call('POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
+        filters: { enquiry_types: ['paid'] },
+      }),
+      400,
+    );
+    const student = await newStudent();
+    expectFailure(await call('GET', '/api/enquiry/teacher/enquiry-filters/', student.access), 403);
+    expectFailure(
+      await call('POST', '/api/enquiry/teacher/enquiry-filters/', undefined, { filters: {} }),
+      401,
+    );
+  });
+
+  it('enquiry_types: responded, viewed and reported', async () => {
+    const tutor = await newTutor({ classes: ['Class 7'], subjects: ['English'] }, 100);
+    const student = await newStudent();
+    const base = { class_level: 'Class 7', subject: 'English' };
+    const responded = await postEnquiry(student, base);
+    const viewed = await postEnquiry(student, base);
+    const reported = await postEnquiry(student, base);
+    expect((await contact(tutor, responded.id)).statusCode).toBe(200);
+    await call('GET', `/api/enquiry/enquiries/${String(viewed.id)}/`, tutor.access);
+    const report = await call('POST', '/api/enquiry/report/', tutor.access, {
+      enquiry: reported.id,
+      reason: 'Fake information',
+      message: 'The number belongs to an agency.',
+    });
+    expect(report.statusCode, report.body).toBe(201);
+
+    const filters = { classes: ['Class 7'], subjects: ['English'] };
+    expect((await feedIds(tutor, { ...filters, enquiry_types: ['responded'] })).sort()).toEqual([
+      responded.id,
+    ]);
+    expect((await feedIds(tutor, { ...filters, enquiry_types: ['viewed'] })).sort()).toEqual(
+      [responded.id, viewed.id].sort((a, b) => a - b),
+    );
+    expect(await feedIds(tutor, { ...filters, enquiry_types: ['reported'] })).toEqual([
+      reported.id,
+    ]);
+    // reported enquiries leave the tutor's ordinary feed
+    expect(await feedIds(tutor, filters)).not.toContain(reported.id);
+  });
+
+  it('pages with ?page= and counts every match', async () => {
+    const tutor = await newTutor({ classes: ['Class 6'], subjects: ['Geography'] });
+    const students = await Promise.all([newStudent(), newStudent(), newStudent(), newStudent()]);
+    for (const student of students) {
+      for (let i = 0; i < 3; i += 1)
+        await postEnquiry(student, { class_level: 'Class 6', subject: 'Geography' });
+    }
+    const first = (
+      await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
+    ).json<FeedWithFilters>();
+    expect(first.count).toBe(12);
+    expect(first.results.enquiries).toHaveLength(10);
+    expect(first.next).toContain('page=2');
+    const second = (
+      await call('GET', '/api/enquiry/teacher/enquiry-filters/?page=2', tutor.access)
+    ).json<FeedWithFilters>();
+    expect(second.results.enquiries).toHaveLength(2);
+    expect(second.count).toBe(12);
+    const beyond = (
+      await call('GET', '/api/enquiry/teacher/enquiry-filters/?page=9', tutor.access)
+    ).json<FeedWithFilters>();
+    expect(beyond.results.enquiries).toHaveLength(0);
+    expect(beyond.count).toBe(12);
+  });
+});
+
+describe('stars and reports', () => {
+  it('toggles a star and lists starred enquiries', async () => {
+    const tutor = await newTutor();
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student);
+    const star = (): Promise<LightMyRequestResponse> =>
+      call('POST', `/api/enquiry/${String(enquiry.id)}/star/`, tutor.access);
+    expect((await star()).json()).toEqual({ status: 'starred' });
+    const starred = (
+      await call('GET', '/api/enquiry/starred/', tutor.access)
+    ).json<EnquiryCardList>();
+    expect(starred.results.map((card) => card.id)).toEqual([enquiry.id]);
+    expect(starred.results[0]?.is_starred).toBe(true);
+    expect((await star()).json()).toEqual({ status: 'unstarred' });
+    expect(
+      (await call('GET', '/api/enquiry/starred/', tutor.access)).json<EnquiryCardList>().count,
+    ).toBe(0);
+    expectFailure(
+      await call('POST', `/api/enquiry/${String(enquiry.id)}/star/`, student.access),
+      403,
+    );
+    expectFailure(await call('POST', '/api/enquiry/2000000000/star/', tutor.access), 404);
+  });
+
+  it('reports with the shared reasons and limits, once', async () => {
+    const tutor = await newTutor();
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student);
+    const report = (body: unknown): Promise<LightMyRequestResponse> =>
+      call('POST', '/api/enquiry/report/', tutor.access, body);
+    expectFailure(
+      await report({ enquiry: enquiry.id, reason: 'Boring', message: '' }),
+      400,
+      M.reasonRequired,
+    );
+    expectFailure(
+      await report({ enquiry: enquiry.id, reason: 'Other', message: 'x'.repeat(501) }),
+      400,
+      M.reportMessageTooLong,
+    );
+    expectFailure(
+      await call('POST', '/api/enquiry/report/', student.access, {
+        enquiry: enquiry.id,
+        reason: 'Other',
+      }),
+      403,
+    );
+    expect(await countRows(t.db, 'enquiry_reports', 'enquiry_id = $1', [enquiry.id])).toBe(0);
+    const check = (): Promise<LightMyRequestResponse> =>
+      call('GET', `/api/enquiry/${String(enquiry.id)}/check-reported/`, tutor.access);
+    expect((await check()).json()).toEqual({ is_reported: false });
+    const created = await report({
+      enquiry: enquiry.id,
+      reason: 'Spam or misleading',
+      message: 'x'.repeat(500),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ success: true, message: M.reported });
+    expect((await check()).json()).toEqual({ is_reported: true });
+    expectFailure(
+      await report({ enquiry: enquiry.id, reason: 'Other' }),
+      409,
+      M.alreadyReportedError,
+    );
+    expect(await countRows(t.db, 'enquiry_reports', 'enquiry_id = $1', [enquiry.id])).toBe(1);
+  });
+
+  it('refundContactsOfEnquiry gives every paying tutor their coins back, once', async () => {
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student);
+    const tutors = [await newTutor({}, 40), await newTutor({}, 40)];
+    for (const tutor of tutors) expect((await contact(tutor, enquiry.id)).statusCode).toBe(200);
+    expect(await refundContactsOfEnquiry(t.ctx, enquiry.id, 'Confirmed fake')).toEqual({
+      refunded: 2,
+      coins: 2 * enquiry.coins_required,
+    });
+    for (const tutor of tutors)
+      expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(40);
+    expect(await refundContactsOfEnquiry(t.ctx, enquiry.id, 'Confirmed fake')).toEqual({
+      refunded: 0,
+      coins: 0,
+    });
+  });
+});
+
+describe('time: the lead guarantee and expiry (moves the clock; runs last)', () => {
+  it('refunds after 7 days without an answer from the poster, not when the poster answered', async () => {
+    const student = await newStudent();
+    const silent = await postEnquiry(student);
+    const answered = await postEnquiry(student);
+    const tutor = await newTutor({}, 100);
+    const first = (await contact(tutor, silent.id)).json<ContactDetails>();
+    const second = (await contact(tutor, answered.id)).json<ContactDetails>();
+    await t.db.query(
+      `INSERT INTO messages (conversation_id, sender_id, content, created_at) VALUES ($1, $2, 'Hello, call me', $3)`,
+      [second.conversation_id, student.userId, new Date(t.clock.now().getTime() + DAY_MS)],
+    );
+    const spent = silent.coins_required + answered.coins_required;
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(100 - spent);
+
+    t.clock.advance(6 * DAY_MS);
+    await runLeadGuarantee(t.ctx);
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(100 - spent);
+
+    t.clock.advance(DAY_MS + 60_000);
+    const result = await runLeadGuarantee(t.ctx);
+    expect(result.refunded).toBeGreaterThanOrEqual(1);
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
+      100 - answered.coins_required,
+    );
+    const [refunded] = await rows<{ refunded_at: Date | null }>(
+      t.db,
+      'SELECT refunded_at FROM enquiry_contacts WHERE id = $1',
+      [first.id],
+    );
+    expect(refunded?.refunded_at).not.toBeNull();
+    const [kept] = await rows<{ refunded_at: Date | null; guarantee_settled_at: Date | null }>(
+      t.db,
+      'SELECT refunded_at, guarantee_settled_at FROM enquiry_contacts WHERE id = $1',
+      [second.id],
+    );
+    expect(kept).toMatchObject({ refunded_at: null });
+    expect(kept?.guarantee_settled_at).not.toBeNull();
+    const mail = await t.ctx.outbox?.list(10, tutor.email);
+    expect(mail?.[0]?.subject).toBe(M.refundEmailSubject);
+    expect(
+      await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind = 'refund'", [tutor.userId]),
+    ).toBe(1);
+
+    // a second run changes nothing
+    await runLeadGuarantee(t.ctx);
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
+      100 - answered.coins_required,
+    );
+  });
+
+  it('expires enquiries 30 days after posting: out of the feed, not contactable, discounted after 7 days', async () => {
+    const studentUser = await newStudent();
+    const tutorUser = await newTutor({ classes: ['Class 3'], subjects: ['Science'] }, 100);
+    const enquiry = await postEnquiry(studentUser, { class_level: 'Class 3', subject: 'Science' });
+    t.clock.advance(8 * DAY_MS);
+    const tutorToken = (await signIn(t.app, tutorUser.email, tutorUser.password)).json<{
+      access: string;
+    }>().access;
+    const tutor = { ...tutorUser, access: tutorToken };
+    const feed = (
+      await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
+    ).json<FeedWithFilters>();
+    const card = feed.results.enquiries.find((item) => item.id === enquiry.id);
+    expect(card?.coins_reduced).toBeGreaterThan(0);
+    expect(card?.coins_reduced).toBeLessThan(enquiry.coins_required);
+    expect(card?.days_left).toBe(22);
+    t.clock.advance(23 * DAY_MS);
+    const later = (await signIn(t.app, tutorUser.email, tutorUser.password)).json<{
+      access: string;
+    }>().access;
+    expect(await feedIds({ ...tutorUser, access: later })).not.toContain(enquiry.id);
+    expectFailure(
+      await contact({ ...tutorUser, access: later }, enquiry.id),
+      404,
+      M.notExistsOrArchived,
+    );
+    expect(await getCoinBalance(t.db, tutorUser.userId, t.clock.now())).toBeGreaterThan(0);
+  });
+});

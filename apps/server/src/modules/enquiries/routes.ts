@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../plugins/auth.ts';
+
+import {
+  archiveEnquirySchema,
+  checkContactedSchema,
+  checkReportedSchema,
+  createEnquirySchema,
+  feedSchema,
+  filterFeedSchema,
+  getEnquirySchema,
+  listOwnEnquiriesSchema,
+  reportSchema,
+  sendMessageSchema,
+  starSchema,
+  totalEnquiriesSchema,
+  tutorListSchema,
+} from './schemas.ts';
+import {
+  archiveEnquiry,
+  checkContacted,
+  checkReported,
+  createEnquiry,
+  feedWithFilters,
+  filterFeed,
+  getEnquiry,
+  listContacted,
+  listOwnEnquiries,
+  listStarred,
+  reportEnquiry,
+  sendMessage,
+  toggleStar,
+  totalEnquiries,
+} from './service.ts';
+
+/** Enquiries, the tutor feed, stars, contacts and reports, under /api/enquiry. */
+export const enquiriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // the role is checked before the body, so a wrong role is a 403 whatever it sends
+  const student = { onRequest: app.authenticate, preValidation: app.requireRole('student') };
+  const teacher = { onRequest: app.authenticate, preValidation: app.requireRole('teacher') };
+
+  app.post('/enquiries/', { schema: createEnquirySchema, ...student }, async (request, reply) => {
+    const result = await createEnquiry(ctx, actorOf(request).user_id, request.body);
+    return reply.status(201).send(result);
+  });
+
+  app.get('/enquiries/', { schema: listOwnEnquiriesSchema, ...student }, async (request) =>
+    listOwnEnquiries(ctx, actorOf(request).user_id, request.query),
+  );
+
+  app.get(
+    '/enquiries/total_enquiries/',
+    { schema: totalEnquiriesSchema, ...student },
+    async (request) => totalEnquiries(ctx, actorOf(request).user_id),
+  );
+
+  app.get(
+    '/enquiries/:id/',
+    { schema: getEnquirySchema, onRequest: app.authenticate },
+    async (request) => getEnquiry(ctx, actorOf(request), request.params.id),
+  );
+
+  for (const method of ['POST', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/enquiries/:id/archive/',
+      schema: archiveEnquirySchema,
+      ...student,
+      handler: async (request) => archiveEnquiry(ctx, actorOf(request).user_id, request.params.id),
+    });
+  }
+
+  app.get('/teacher/enquiry-filters/', { schema: feedSchema, ...teacher }, async (request) =>
+    feedWithFilters(ctx, actorOf(request).user_id, request.query),
+  );
+
+  app.post('/teacher/enquiry-filters/', { schema: filterFeedSchema, ...teacher }, async (request) =>
+    filterFeed(ctx, actorOf(request).user_id, request.body, request.query),
+  );
+
+  app.get('/contacted/', { schema: tutorListSchema, ...teacher }, async (request) =>
+    listContacted(ctx, actorOf(request).user_id, request.query),
+  );
+
+  app.get('/starred/', { schema: tutorListSchema, ...teacher }, async (request) =>
+    listStarred(ctx, actorOf(request).user_id, request.query),
+  );
+
+  app.post('/:id/star/', { schema: starSchema, ...teacher }, async (request) =>
+    toggleStar(ctx, actorOf(request).user_id, request.params.id),
+  );
+
+  app.get('/:id/check-contacted/', { schema: checkContactedSchema, ...teacher }, async (request) =>
+    checkContacted(ctx, actorOf(request).user_id, request.params.id),
+  );
+
+  app.post('/:id/send-message/', { schema: sendMessageSchema, ...teacher }, async (request) =>
+    sendMessage(ctx, actorOf(request).user_id, request.params.id, request.body),
+  );
+
+  app.get('/:id/check-reported/', { schema: checkReportedSchema, ...teacher }, async (request) =>
+    checkReported(ctx, actorOf(request).user_id, request.params.id),
+  );
+
+  app.post('/report/', { schema: reportSchema, ...teacher }, async (request, reply) => {
+    const result = await reportEnquiry(ctx, actorOf(request).user_id, request.body);
+    return reply.status(201).send(result);
+  });
+};

@@ -1,0 +1,868 @@
+import {
+  coinsReducedFor,
+  coinsRequiredFor,
+  coinsToPay,
+  daysLeft,
+  ENQUIRY_ACTIVE_LIMIT,
+  ENQUIRY_ACTIVE_LIMIT_PREMIUM,
+  ENQUIRY_LIFETIME_DAYS,
+  ENQUIRY_TOTAL_RESPONSES,
+  FEED_RADIUS_KM_DEFAULT,
+  LEAD_GUARANTEE_DAYS,
+  STUDY_MODES,
+  timeAgo,
+  type StudyMode,
+} from '@gurumatch/shared/enquiries';
+import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
+import type { AccessClaims } from '@gurumatch/shared/schemas/auth';
+import type {
+  CheckContacted,
+  ContactDetails,
+  CreateEnquiryBody,
+  EnquiryCard,
+  EnquiryCardList,
+  FeedAddress,
+  FeedQueryBody,
+  FeedWithFilters,
+  PageQuery,
+  ReportBody,
+  SendMessageBody,
+  StarResult,
+  StudentEnquiry,
+  StudentEnquiryList,
+  StudentEnquiryListItem,
+  TotalEnquiries,
+  TutorEnquiry,
+} from '@gurumatch/shared/schemas/enquiries';
+
+import type { AppContext } from '../../context.ts';
+import { AppError, isAppError } from '../../errors.ts';
+import { refundCoins, spendCoins } from '../payments/service.ts';
+
+import { notifyStudentOfResponse, notifyTutorOfRefund } from './notifications.ts';
+import { pageLinks, toPageRequest } from './paging.ts';
+import {
+  archiveEnquiry as archiveEnquiryRow,
+  countActiveEnquiries,
+  findAddressOfUser,
+  findContact,
+  findEnquiry,
+  findStudentPremium,
+  findTutorMarks,
+  findTutorProfile,
+  findUserName,
+  incrementResponded,
+  insertContact,
+  insertConversation,
+  insertEnquiry,
+  insertMessage,
+  insertReport,
+  listAddressesOfUser,
+  listContactedEnquiries,
+  listDueGuarantees,
+  listEnquiriesOfStudent,
+  listStarredEnquiries,
+  lockContactIfUnrefunded,
+  lockEnquiry,
+  lockStudent,
+  lockUnrefundedContacts,
+  markContactRefunded,
+  markGuaranteeSettled,
+  recordView,
+  selectFeed,
+  toggleStar as toggleStarRow,
+  type CardRow,
+  type ContactRow,
+  type EnquiryRow,
+  type FeedCriteria,
+  type PosterAddressRow,
+  type TutorProfileRow,
+} from './queries.ts';
+
+const DAY_MS = 86_400_000;
+const ENQUIRY_PATH = '/api/enquiry';
+
+// ---------------------------------------------------------------------------
+// Shapes
+
+function fullPhone(row: EnquiryRow): string {
+  return row.poster_phone_number
+    ? `${row.poster_phone_country_code ?? ''}${row.poster_phone_number}`
+    : '';
+}
+
+/** '9876543210' → '98XXXXXX10': the first two and last two digits of the national number stay. */
+export function maskPhone(nationalNumber: string | null): string {
+  const digits = (nationalNumber ?? '').replace(/\D/g, '');
+  if (digits.length <= 4) return 'X'.repeat(digits.length);
+  return `${digits.slice(0, 2)}${'X'.repeat(digits.length - 4)}${digits.slice(-2)}`;
+}
+
+/** 'asha.verma@example.in' → 'asXXXX@XXXX.in'. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return 'XXXX';
+  const tld =
+    email
+      .slice(at + 1)
+      .split('.')
+      .pop() ?? '';
+  return `${email.slice(0, Math.min(2, at))}XXXX@XXXX${tld ? `.${tld}` : ''}`;
+}
+
+function isLive(row: { archived: boolean; expires_at: Date }, now: Date): boolean {
+  return !row.archived && row.expires_at.getTime() > now.getTime();
+}
+
+function displayOf(value: string, custom: string): string {
+  return custom
+    ? `${value === 'Other' || value === 'Other (Specify)' ? '' : `${value} `}${custom}`.trim()
+    : value;
+}
+
+function toStudentEnquiry(row: EnquiryRow, now: Date): StudentEnquiry {
+  return {
+    id: row.id,
+    name: row.name,
+    class_level: row.class_level,
+    custom_class: row.custom_class,
+    subject: row.subject,
+    custom_subject: row.custom_subject,
+    language: row.language,
+    custom_language: row.custom_language,
+    board: row.board,
+    study_mode: row.study_mode,
+    user_budget: row.user_budget,
+    when_to_start: row.when_to_start,
+    female_tutor_preferred: row.female_tutor_preferred,
+    coins_required: row.coins_required,
+    responded_count: row.responded_count,
+    total_responses: row.total_responses,
+    days_left: row.archived ? 0 : daysLeft(row.expires_at, now),
+    posted_at: row.posted_at.toISOString(),
+    archived: row.archived,
+    address: {
+      formatted_address: row.formatted_address,
+      city: row.city,
+      state: row.state,
+      country: row.country,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    },
+    user: { phone_number: fullPhone(row), email: row.poster_email },
+  };
+}
+
+function toStudentListItem(row: EnquiryRow, now: Date): StudentEnquiryListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    title: `${displayOf(row.subject, row.custom_subject)} – ${displayOf(row.class_level, row.custom_class)}`,
+    subject: row.subject,
+    class_level: row.class_level,
+    study_mode: row.study_mode,
+    responded_count: row.responded_count,
+    total_responses: row.total_responses,
+    days_left: row.archived ? 0 : daysLeft(row.expires_at, now),
+    user_budget: row.user_budget,
+    profile_image: row.poster_avatar_url,
+    archived: row.archived,
+    posted_at: row.posted_at.toISOString(),
+  };
+}
+
+function toCard(row: CardRow, now: Date): EnquiryCard {
+  const live = row.expires_at.getTime() > now.getTime();
+  return {
+    id: row.id,
+    name: row.name,
+    class_level: row.class_level,
+    subject: row.subject,
+    study_mode: row.study_mode,
+    coins_required: row.coins_required,
+    coins_reduced: coinsReducedFor(row.coins_required, row.posted_at, now),
+    days_left: live ? daysLeft(row.expires_at, now) : 0,
+    responded_count: row.responded_count,
+    total_responses: row.total_responses,
+    time_ago: timeAgo(row.posted_at, now),
+    viewed: row.viewed,
+    is_starred: row.is_starred,
+    distance_km: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
+    address: { city: row.city, state: row.state },
+    user: { profile_avatar: row.poster_avatar_url },
+    image: row.poster_avatar_url,
+  };
+}
+
+/** Before the tutor's contact the poster's position is shown to about a kilometre only. */
+function roundCoordinate(value: number, exact: boolean): number {
+  return exact ? value : Math.round(value * 100) / 100;
+}
+
+function toTutorEnquiry(
+  row: EnquiryRow,
+  marks: { is_starred: boolean; viewed: boolean },
+  contacted: boolean,
+  now: Date,
+): TutorEnquiry {
+  const phone = fullPhone(row);
+  return {
+    ...toCard(
+      {
+        ...row,
+        poster_avatar_url: row.poster_avatar_url,
+        is_starred: marks.is_starred,
+        viewed: marks.viewed,
+        distance_km: null,
+      },
+      now,
+    ),
+    board: row.board,
+    user_budget: row.user_budget,
+    custom_class: row.custom_class,
+    custom_subject: row.custom_subject,
+    language: row.language,
+    custom_language: row.custom_language,
+    when_to_start: row.when_to_start,
+    female_tutor_preferred: row.female_tutor_preferred,
+    posted_at: row.posted_at.toISOString(),
+    is_contacted: contacted,
+    address: {
+      city: row.city,
+      state: row.state,
+      country: row.country,
+      latitude: roundCoordinate(row.latitude, contacted),
+      longitude: roundCoordinate(row.longitude, contacted),
+    },
+    user: {
+      phone_number: contacted ? phone : maskPhone(row.poster_phone_number),
+      full_name: row.poster_full_name,
+      email: contacted ? row.poster_email : maskEmail(row.poster_email),
+      profile_avatar: row.poster_avatar_url,
+      last_login: row.poster_last_login ? row.poster_last_login.toISOString() : null,
+    },
+  };
+}
+
+function toContactDetails(contact: ContactRow, enquiry: EnquiryRow): ContactDetails {
+  return {
+    id: contact.id,
+    contact_number: fullPhone(enquiry),
+    conversation_id: contact.conversation_id,
+    when_to_start: enquiry.when_to_start,
+    price_quote: contact.price_quote,
+    price_type: contact.price_type,
+  };
+}
+
+function notFound(): AppError {
+  return new AppError(404, 'not_found', M.notFound);
+}
+
+function notLive(): AppError {
+  return new AppError(404, 'not_found', M.notExistsOrArchived);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '23505';
+}
+
+// ---------------------------------------------------------------------------
+// Students
+
+export function activeLimitFor(isPremium: boolean): number {
+  return isPremium ? ENQUIRY_ACTIVE_LIMIT_PREMIUM : ENQUIRY_ACTIVE_LIMIT;
+}
+
+/** Posts an enquiry at one of the student's own addresses, within the active limit. */
+export async function createEnquiry(
+  ctx: AppContext,
+  studentId: number,
+  body: CreateEnquiryBody,
+): Promise<StudentEnquiry> {
+  const now = ctx.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const student = await lockStudent(tx, studentId);
+    if (!student)
+      throw new AppError(401, 'token_not_valid', 'Given token not valid for any token type');
+    const address = await findAddressOfUser(tx, studentId, body.address);
+    if (!address) {
+      throw new AppError(400, 'validation_error', M.addressInvalid, {
+        address: [M.addressInvalid],
+      });
+    }
+    const active = await countActiveEnquiries(tx, studentId, now);
+    if (active >= activeLimitFor(student.is_premium)) {
+      throw new AppError(400, 'enquiry_limit', M.activeLimitReached);
+    }
+    return insertEnquiry(tx, {
+      studentId,
+      address,
+      name: body.name,
+      studyMode: body.study_mode,
+      board: body.board,
+      classLevel: body.class_level,
+      customClass: body.custom_class,
+      subject: body.subject,
+      customSubject: body.custom_subject,
+      language: body.language,
+      customLanguage: body.custom_language,
+      userBudget: body.user_budget,
+      whenToStart: body.when_to_start,
+      femaleTutorPreferred: body.female_tutor_preferred,
+      coinsRequired: coinsRequiredFor(body.class_level, body.user_budget),
+      totalResponses: ENQUIRY_TOTAL_RESPONSES,
+      postedAt: now,
+      expiresAt: new Date(now.getTime() + ENQUIRY_LIFETIME_DAYS * DAY_MS),
+    });
+  });
+  const row = await findEnquiry(ctx.db, id);
+  if (!row) throw notFound();
+  return toStudentEnquiry(row, now);
+}
+
+export async function listOwnEnquiries(
+  ctx: AppContext,
+  studentId: number,
+  query: PageQuery,
+): Promise<StudentEnquiryList> {
+  const now = ctx.now();
+  const request = toPageRequest(query);
+  const { rows, count } = await listEnquiriesOfStudent(
+    ctx.db,
+    studentId,
+    request.pageSize,
+    request.offset,
+  );
+  return {
+    count,
+    ...pageLinks(ctx, `${ENQUIRY_PATH}/enquiries/`, request, count),
+    results: rows.map((row) => toStudentListItem(row, now)),
+  };
+}
+
+export async function totalEnquiries(ctx: AppContext, studentId: number): Promise<TotalEnquiries> {
+  const now = ctx.now();
+  const [active, isPremium] = await Promise.all([
+    countActiveEnquiries(ctx.db, studentId, now),
+    findStudentPremium(ctx.db, studentId),
+  ]);
+  return { total_enquiries: active, can_create_more: active < activeLimitFor(isPremium) };
+}
+
+export async function archiveEnquiry(
+  ctx: AppContext,
+  studentId: number,
+  enquiryId: number,
+): Promise<{ success: true; message: string }> {
+  const row = await findEnquiry(ctx.db, enquiryId);
+  if (row?.student_id !== studentId) throw notFound();
+  if (!(await archiveEnquiryRow(ctx.db, enquiryId, studentId, ctx.now()))) {
+    throw new AppError(400, 'already_archived', M.alreadyArchived);
+  }
+  return { success: true, message: M.archived };
+}
+
+/**
+ * The poster sees their own enquiry in full; a tutor sees the card fields with
+ * the contact masked until they have contacted it (and the view is recorded).
+ * Another student: 404.
+ */
+export async function getEnquiry(
+  ctx: AppContext,
+  actor: AccessClaims,
+  enquiryId: number,
+): Promise<StudentEnquiry | TutorEnquiry> {
+  const now = ctx.now();
+  const row = await findEnquiry(ctx.db, enquiryId);
+  if (actor.role === 'student') {
+    if (row?.student_id !== actor.user_id) throw notFound();
+    return toStudentEnquiry(row, now);
+  }
+  if (!row) throw notFound();
+  const contact = await findContact(ctx.db, enquiryId, actor.user_id);
+  if (!contact && (!isLive(row, now) || !row.poster_is_active)) throw notLive();
+  await recordView(ctx.db, enquiryId, actor.user_id, now);
+  const marks = await findTutorMarks(ctx.db, enquiryId, actor.user_id);
+  return toTutorEnquiry(row, marks, contact !== null, now);
+}
+
+// ---------------------------------------------------------------------------
+// Tutors: the feed
+
+function modesFor(requirements: readonly string[]): StudyMode[] {
+  if (requirements.length === 0) return [...STUDY_MODES];
+  const modes = new Set<StudyMode>();
+  for (const requirement of requirements) {
+    if (requirement === 'online' || requirement === 'both') modes.add('online');
+    if (requirement === 'offline' || requirement === 'both') modes.add('offline');
+    modes.add('both');
+  }
+  return [...modes];
+}
+
+function profileOf(profile: TutorProfileRow | null): FeedCriteria['profile'] {
+  return {
+    subjects: profile?.subjects ?? [],
+    classes: profile?.interested_classes ?? [],
+    boards: profile?.boards ?? [],
+    languages: profile?.languages_known ?? [],
+  };
+}
+
+function toFeedAddress(row: {
+  id: number;
+  formatted_address: string;
+  is_primary: boolean;
+  city: string;
+  state: string;
+  country: string;
+}): FeedAddress {
+  return {
+    id: row.id,
+    formatted_address: row.formatted_address,
+    is_primary: row.is_primary,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+  };
+}
+
+async function runFeed(
+  ctx: AppContext,
+  tutorId: number,
+  filters: {
+    classes: string[];
+    subjects: string[];
+    requirements: string[];
+    selectedAddressId: number | null;
+    types: FeedCriteria['types'];
+    radiusKm: number;
+  },
+  profile: TutorProfileRow | null,
+  addresses: PosterAddressRow[],
+  query: PageQuery,
+): Promise<EnquiryCardList> {
+  const now = ctx.now();
+  const request = toPageRequest(query);
+  let origin = addresses.find((address) => address.is_primary) ?? addresses[0] ?? null;
+  if (filters.selectedAddressId !== null) {
+    origin = addresses.find((address) => address.id === filters.selectedAddressId) ?? null;
+    if (!origin) {
+      throw new AppError(400, 'validation_error', M.selectedAddressInvalid, {
+        selected_address_id: [M.selectedAddressInvalid],
+      });
+    }
+  }
+  const rows = await selectFeed(ctx.db, {
+    tutorId,
+    now,
+    classes: filters.classes,
+    subjects: filters.subjects,
+    modes: modesFor(filters.requirements),
+    origin: origin ? { latitude: origin.latitude, longitude: origin.longitude } : null,
+    radiusKm: filters.radiusKm,
+    types: filters.types,
+    profile: profileOf(profile),
+    limit: request.pageSize,
+    offset: request.offset,
+  });
+  // past the last page there are no rows to carry the total: count it on page 1's terms
+  const count =
+    rows[0]?.total_count ??
+    (request.page > 1
+      ? ((
+          await selectFeed(ctx.db, {
+            tutorId,
+            now,
+            classes: filters.classes,
+            subjects: filters.subjects,
+            modes: modesFor(filters.requirements),
+            origin: origin ? { latitude: origin.latitude, longitude: origin.longitude } : null,
+            radiusKm: filters.radiusKm,
+            types: filters.types,
+            profile: profileOf(profile),
+            limit: 1,
+            offset: 0,
+          })
+        )[0]?.total_count ?? 0)
+      : 0);
+  return {
+    count,
+    ...pageLinks(ctx, `${ENQUIRY_PATH}/teacher/enquiry-filters/`, request, count),
+    results: rows.map((row) => toCard(row, now)),
+  };
+}
+
+/** GET: the feed on the tutor's own profile choices, with those choices and addresses. */
+export async function feedWithFilters(
+  ctx: AppContext,
+  tutorId: number,
+  query: PageQuery,
+): Promise<FeedWithFilters> {
+  const [profile, addresses] = await Promise.all([
+    findTutorProfile(ctx.db, tutorId),
+    listAddressesOfUser(ctx.db, tutorId),
+  ]);
+  const filters = {
+    classes: profile?.interested_classes ?? [],
+    subjects: profile?.subjects ?? [],
+    requirements: profile?.requirement ? [profile.requirement] : [],
+  };
+  const page = await runFeed(
+    ctx,
+    tutorId,
+    {
+      ...filters,
+      selectedAddressId: null,
+      types: [],
+      radiusKm: FEED_RADIUS_KM_DEFAULT,
+    },
+    profile,
+    addresses,
+    query,
+  );
+  return {
+    count: page.count,
+    next: page.next,
+    previous: page.previous,
+    results: {
+      filters: { ...filters, addresses: addresses.map(toFeedAddress) },
+      enquiries: page.results,
+    },
+  };
+}
+
+/** POST: the feed on the filters the tutor chose in the filter modal. */
+export async function filterFeed(
+  ctx: AppContext,
+  tutorId: number,
+  body: FeedQueryBody,
+  query: PageQuery,
+): Promise<EnquiryCardList> {
+  const { filters } = body;
+  const [profile, addresses] = await Promise.all([
+    findTutorProfile(ctx.db, tutorId),
+    listAddressesOfUser(ctx.db, tutorId),
+  ]);
+  return runFeed(
+    ctx,
+    tutorId,
+    {
+      classes: filters.classes,
+      subjects: filters.subjects,
+      requirements: filters.requirements,
+      selectedAddressId: filters.selected_address_id ?? null,
+      types: filters.enquiry_types,
+      radiusKm: filters.radius_km ?? FEED_RADIUS_KM_DEFAULT,
+    },
+    profile,
+    addresses,
+    query,
+  );
+}
+
+export async function listContacted(
+  ctx: AppContext,
+  tutorId: number,
+  query: PageQuery,
+): Promise<EnquiryCardList> {
+  const now = ctx.now();
+  const request = toPageRequest(query);
+  const { rows, count } = await listContactedEnquiries(
+    ctx.db,
+    tutorId,
+    request.pageSize,
+    request.offset,
+  );
+  return {
+    count,
+    ...pageLinks(ctx, `${ENQUIRY_PATH}/contacted/`, request, count),
+    results: rows.map((row) => toCard(row, now)),
+  };
+}
+
+export async function listStarred(
+  ctx: AppContext,
+  tutorId: number,
+  query: PageQuery,
+): Promise<EnquiryCardList> {
+  const now = ctx.now();
+  const request = toPageRequest(query);
+  const { rows, count } = await listStarredEnquiries(
+    ctx.db,
+    tutorId,
+    now,
+    request.pageSize,
+    request.offset,
+  );
+  return {
+    count,
+    ...pageLinks(ctx, `${ENQUIRY_PATH}/starred/`, request, count),
+    results: rows.map((row) => toCard(row, now)),
+  };
+}
+
+/** Stars or unstars a live enquiry. */
+export async function toggleStar(
+  ctx: AppContext,
+  tutorId: number,
+  enquiryId: number,
+): Promise<StarResult> {
+  const now = ctx.now();
+  const row = await findEnquiry(ctx.db, enquiryId);
+  if (!row) throw notFound();
+  const starred = await ctx.db.transaction(async (tx) => {
+    // a star may always be removed; a new one only on a live enquiry
+    const result = await toggleStarRow(tx, enquiryId, tutorId, now);
+    if (result && !isLive(row, now)) throw notLive();
+    return result;
+  });
+  return { status: starred ? 'starred' : 'unstarred' };
+}
+
+// ---------------------------------------------------------------------------
+// Tutors: contacting
+
+export async function checkContacted(
+  ctx: AppContext,
+  tutorId: number,
+  enquiryId: number,
+): Promise<CheckContacted> {
+  const row = await findEnquiry(ctx.db, enquiryId);
+  if (!row) throw notFound();
+  const contact = await findContact(ctx.db, enquiryId, tutorId);
+  return contact
+    ? { exists: true, contact_details: toContactDetails(contact, row) }
+    : { exists: false, contact_details: null };
+}
+
+function firstMessageOf(body: SendMessageBody): string {
+  const quote = `Price quote: ₹${body.price_quote.toLocaleString('en-IN')} (${body.price_type})`;
+  return `${body.message}\n\n${quote}`;
+}
+
+/**
+ * Contacts the poster: in one transaction, with the enquiry row locked, takes
+ * the coins through the ledger, records the contact, opens the conversation
+ * with the tutor's message and quote as its first message, and counts the
+ * response. A second contact by the same tutor and a contact beyond
+ * `total_responses` are refused (409) before any coin is taken.
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  tutorId: number,
+  enquiryId: number,
+  body: SendMessageBody,
+): Promise<ContactDetails> {
+  const now = ctx.now();
+  let result: { contact: ContactRow; enquiry: EnquiryRow };
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const enquiry = await lockEnquiry(tx, enquiryId);
+      if (!enquiry) throw notFound();
+      if (!isLive(enquiry, now) || !enquiry.poster_is_active) throw notLive();
+      if (await findContact(tx, enquiryId, tutorId)) {
+        throw new AppError(409, 'already_contacted', M.alreadyContacted);
+      }
+      if (enquiry.responded_count >= enquiry.total_responses) {
+        throw new AppError(409, 'responses_full', M.responsesFull);
+      }
+      const coins = coinsToPay({
+        coins_required: enquiry.coins_required,
+        coins_reduced: coinsReducedFor(enquiry.coins_required, enquiry.posted_at, now),
+      });
+      const spend = await spendCoins(tx, {
+        userId: tutorId,
+        coins,
+        reason: `Contacted enquiry #${String(enquiryId)}`,
+        enquiryId,
+        now,
+      });
+      const conversationId = await insertConversation(tx, {
+        enquiryId,
+        tutorId,
+        studentId: enquiry.student_id,
+        now,
+      });
+      await insertMessage(tx, {
+        conversationId,
+        senderId: tutorId,
+        content: firstMessageOf(body),
+        now,
+      });
+      const contact = await insertContact(tx, {
+        enquiryId,
+        tutorId,
+        conversationId,
+        spendEntryId: spend.entryId,
+        coinsSpent: coins,
+        priceQuote: body.price_quote,
+        priceType: body.price_type,
+        now,
+      });
+      await incrementResponded(tx, enquiryId);
+      await recordView(tx, enquiryId, tutorId, now);
+      return { contact, enquiry };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'already_contacted', M.alreadyContacted);
+    throw error;
+  }
+  const { contact, enquiry } = result;
+  const phone = fullPhone(enquiry);
+  await notifyStudentOfResponse(ctx, {
+    studentName: enquiry.poster_full_name,
+    studentEmail: enquiry.poster_email,
+    studentPhone: phone || null,
+    tutorName: await findUserName(ctx.db, tutorId),
+    enquiryName: enquiry.name,
+    priceQuote: contact.price_quote,
+    priceType: contact.price_type,
+    conversationId: contact.conversation_id,
+  });
+  return toContactDetails(contact, enquiry);
+}
+
+// ---------------------------------------------------------------------------
+// Tutors: reports
+
+export async function checkReported(
+  ctx: AppContext,
+  tutorId: number,
+  enquiryId: number,
+): Promise<{ is_reported: boolean }> {
+  if (!(await findEnquiry(ctx.db, enquiryId))) throw notFound();
+  const marks = await findTutorMarks(ctx.db, enquiryId, tutorId);
+  return { is_reported: marks.is_reported };
+}
+
+export async function reportEnquiry(
+  ctx: AppContext,
+  tutorId: number,
+  body: ReportBody,
+): Promise<{ success: true; message: string; id: number }> {
+  if (!(await findEnquiry(ctx.db, body.enquiry))) throw notFound();
+  const id = await insertReport(ctx.db, {
+    enquiryId: body.enquiry,
+    tutorId,
+    reason: body.reason,
+    message: body.message,
+    now: ctx.now(),
+  });
+  if (id === null) throw new AppError(409, 'already_reported', M.alreadyReportedError);
+  return { success: true, message: M.reported, id };
+}
+
+// ---------------------------------------------------------------------------
+// Refunds
+
+const GUARANTEE_REASON = `The poster did not answer your chat within ${String(LEAD_GUARANTEE_DAYS)} days of your contact (lead guarantee).`;
+const GUARANTEE_BATCH = 100;
+
+async function refundOneContact(
+  ctx: AppContext,
+  contact: { id: number; tutor_id: number; spend_entry_id: number },
+  reason: string,
+  now: Date,
+): Promise<number | null> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await lockContactIfUnrefunded(tx, contact.id))) return null;
+    let coins = 0;
+    try {
+      const refund = await refundCoins(tx, {
+        userId: contact.tutor_id,
+        spendEntryId: contact.spend_entry_id,
+        reason,
+        now,
+      });
+      coins = refund.coins;
+    } catch (error) {
+      // refunded already through another path: only the contact is marked
+      if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
+    }
+    await markContactRefunded(tx, contact.id, reason, now);
+    return coins;
+  });
+}
+
+/**
+ * The 7-day lead guarantee: every contact older than LEAD_GUARANTEE_DAYS whose
+ * poster sent no message in that time gets its coins back (a ledger refund)
+ * and an e-mail; contacts the poster answered are settled. Safe to run on
+ * several instances at once (row locks; each contact is refunded once).
+ */
+export async function runLeadGuarantee(
+  ctx: AppContext,
+): Promise<{ refunded: number; settled: number }> {
+  const now = ctx.now();
+  const guaranteeMs = LEAD_GUARANTEE_DAYS * DAY_MS;
+  const cutoff = new Date(now.getTime() - guaranteeMs);
+  let refunded = 0;
+  let settled = 0;
+  for (;;) {
+    const due = await listDueGuarantees(ctx.db, cutoff, guaranteeMs, GUARANTEE_BATCH);
+    for (const contact of due) {
+      if (contact.student_replied) {
+        await markGuaranteeSettled(ctx.db, contact.id, now);
+        settled += 1;
+        continue;
+      }
+      const coins = await refundOneContact(ctx, contact, GUARANTEE_REASON, now);
+      if (coins === null) continue;
+      refunded += 1;
+      await notifyTutorOfRefund(ctx, {
+        email: contact.tutor_email,
+        name: contact.tutor_full_name,
+        enquiryName: contact.enquiry_name,
+        coins,
+        reason: GUARANTEE_REASON,
+      });
+    }
+    if (due.length < GUARANTEE_BATCH) break;
+  }
+  return { refunded, settled };
+}
+
+/**
+ * Refunds every tutor who paid for the enquiry and was not refunded yet (an
+ * administrator confirmed it fake). Answers how many contacts and coins.
+ */
+export async function refundContactsOfEnquiry(
+  ctx: AppContext,
+  enquiryId: number,
+  reason: string,
+): Promise<{ refunded: number; coins: number }> {
+  const now = ctx.now();
+  const done = await ctx.db.transaction(async (tx) => {
+    const contacts = await lockUnrefundedContacts(tx, enquiryId);
+    const results: { contact: (typeof contacts)[number]; coins: number }[] = [];
+    for (const contact of contacts) {
+      let coins = 0;
+      try {
+        const refund = await refundCoins(tx, {
+          userId: contact.tutor_id,
+          spendEntryId: contact.spend_entry_id,
+          reason,
+          now,
+        });
+        coins = refund.coins;
+      } catch (error) {
+        if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
+      }
+      await markContactRefunded(tx, contact.id, reason, now);
+      results.push({ contact, coins });
+    }
+    return results;
+  });
+  for (const { contact, coins } of done) {
+    await notifyTutorOfRefund(ctx, {
+      email: contact.tutor_email,
+      name: contact.tutor_full_name,
+      enquiryName: contact.enquiry_name,
+      coins,
+      reason,
+    });
+  }
+  return { refunded: done.length, coins: done.reduce((sum, item) => sum + item.coins, 0) };
+}

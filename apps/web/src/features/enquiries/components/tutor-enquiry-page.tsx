@@ -1,0 +1,286 @@
+import { REDIRECT_DELAY_INSUFFICIENT_COINS_MS } from '@gurumatch/shared/constants';
+import { PRICE_TYPES, WHEN_TO_START_LABELS, coinsToPay } from '@gurumatch/shared/enquiries';
+import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
+import type { ContactDetails, TutorEnquiry } from '@gurumatch/shared/schemas/enquiries';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+
+import { paths } from '../../../app/paths.ts';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { ApiError, isRefusal } from '../../../lib/api.ts';
+import { useCheckContacted, useCheckReported, useEnquiry, useSendMessage } from '../api.ts';
+import { mapEmbedUrl, studyModeLabel, whatsappLink, withCustom } from '../utils.ts';
+
+import { ReportModal } from './report-modal.tsx';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="font-medium break-words text-slate-900 sm:text-right">{value}</dd>
+    </div>
+  );
+}
+
+function isInsufficientCoins(error: unknown): boolean {
+  return (
+    error instanceof ApiError && (error.status === 402 || /insufficient coins/i.test(error.detail))
+  );
+}
+
+function ContactPanel({ details }: { details: ContactDetails }) {
+  return (
+    <section
+      aria-labelledby="contact-heading"
+      className="rounded-xl bg-emerald-50 p-5 ring-1 ring-emerald-200"
+    >
+      <h2 id="contact-heading" className="text-lg font-semibold text-emerald-900">
+        {M.contactNumber}
+      </h2>
+      <p className="mt-1 text-2xl font-bold tracking-wide text-emerald-900">
+        {details.contact_number || 'Not shared'}
+      </p>
+      <p className="mt-1 text-sm text-emerald-900">
+        Your quote: ₹{details.price_quote} ({details.price_type}) · Starts{' '}
+        {WHEN_TO_START_LABELS[details.when_to_start].toLowerCase()}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <ButtonLink to={paths.chatThread(details.conversation_id)}>{M.chat}</ButtonLink>
+        {details.contact_number ? (
+          <>
+            <a
+              href={whatsappLink(details.contact_number)}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex h-11 items-center rounded-lg bg-emerald-700 px-4 font-medium text-white hover:bg-emerald-800"
+            >
+              {M.whatsapp}
+            </a>
+            <a
+              href={`tel:${details.contact_number}`}
+              className="inline-flex h-11 items-center rounded-lg bg-white px-4 font-medium text-emerald-900 ring-1 ring-emerald-300 hover:bg-emerald-100"
+            >
+              {M.call}
+            </a>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function SendMessageForm({ enquiry }: { enquiry: TutorEnquiry }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const send = useSendMessage(enquiry.id);
+  const [priceQuote, setPriceQuote] = useState('');
+  const [priceType, setPriceType] = useState<string>('Hourly');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [redirecting, setRedirecting] = useState(false);
+
+  useEffect(() => {
+    if (!redirecting) return;
+    const timer = setTimeout(
+      () => void navigate(paths.upgradePlan),
+      REDIRECT_DELAY_INSUFFICIENT_COINS_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [redirecting, navigate]);
+
+  const submit = async () => {
+    const quote = Number(priceQuote);
+    const next: Record<string, string | undefined> = {};
+    if (!Number.isInteger(quote) || quote <= 0) next.price_quote = M.priceQuoteInvalid;
+    if (!message.trim()) next.message = M.messageRequired;
+    if (!priceType) next.price_type = M.priceTypeRequired;
+    setErrors(next);
+    const first = Object.values(next).find(Boolean);
+    if (first) {
+      toast.error(first);
+      return;
+    }
+    try {
+      await send.mutateAsync({
+        price_quote: quote,
+        price_type: priceType as (typeof PRICE_TYPES)[number],
+        message: message.trim(),
+      });
+    } catch (error) {
+      if (isInsufficientCoins(error)) {
+        toast.error(M.insufficientCoinsNotice);
+        setRedirecting(true);
+        return;
+      }
+      toast.error(isRefusal(error) ? error.firstError() : M.sendFailed);
+    }
+  };
+
+  const price = coinsToPay(enquiry);
+  return (
+    <section
+      aria-labelledby="send-heading"
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="send-heading" className="text-lg font-semibold text-slate-900">
+        {M.sendMessage}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Contacting this enquiry costs <strong>{price} coins</strong>
+        {enquiry.coins_reduced > 0 ? ` (reduced from ${String(enquiry.coins_required)})` : ''}. If
+        the student does not reply within 7 days, your coins come back.
+      </p>
+      <form
+        noValidate
+        className="mt-4 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Price quote (₹)"
+            inputMode="numeric"
+            value={priceQuote}
+            error={errors.price_quote}
+            onChange={(event) => setPriceQuote(event.target.value.replace(/\D/g, ''))}
+          />
+          <Select
+            label="Price type"
+            options={PRICE_TYPES.map((type) => ({ value: type, label: type }))}
+            value={priceType}
+            error={errors.price_type}
+            onChange={(event) => setPriceType(event.target.value)}
+          />
+        </div>
+        <Textarea
+          label="Message"
+          rows={4}
+          maxLength={1000}
+          showCounter
+          value={message}
+          error={errors.message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
+        <div>
+          <Button type="submit" busy={send.isPending} disabled={redirecting}>
+            {M.sendMessage}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** /enquiry/{id}: the detail a tutor sees, contact after paying, and reporting. */
+export function TutorEnquiryPage() {
+  const id = Number(useParams().id);
+  const enquiry = useEnquiry<TutorEnquiry>(id);
+  const contacted = useCheckContacted(id);
+  const reported = useCheckReported(id);
+  const [isReporting, setIsReporting] = useState(false);
+
+  if (enquiry.isPending) {
+    return (
+      <div className="py-16 text-center">
+        <Spinner label="Loading enquiry…" />
+      </div>
+    );
+  }
+  if (!enquiry.data) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center">
+        <PageMeta title={M.notFound} noindex />
+        <p className="text-lg font-medium text-slate-900">
+          {enquiry.error instanceof ApiError && enquiry.error.status === 404
+            ? enquiry.error.detail
+            : M.loadFailed}
+        </p>
+        <Link to={paths.enquiries} className="mt-4 inline-block text-brand-700 hover:underline">
+          ← {M.feedTitle}
+        </Link>
+      </div>
+    );
+  }
+  const data = enquiry.data;
+  const details = contacted.data?.contact_details ?? null;
+  const place = [data.address.city, data.address.state, data.address.country]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <PageMeta title={`${data.subject} · ${data.class_level}`} noindex />
+      <Link to={paths.enquiries} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {M.feedTitle}
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+        {withCustom(data.subject, data.custom_subject)} ·{' '}
+        {withCustom(data.class_level, data.custom_class)}
+      </h1>
+      <p className="mt-1 text-slate-700">
+        {data.name} · posted {data.time_ago} · {data.days_left} days left
+      </p>
+
+      <div className="mt-6 flex flex-col gap-6">
+        {details ? <ContactPanel details={details} /> : null}
+
+        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <dl className="divide-y divide-slate-100">
+            <Detail label="Study mode" value={studyModeLabel(data.study_mode)} />
+            <Detail label="Board" value={data.board || '—'} />
+            <Detail label="Language" value={withCustom(data.language, data.custom_language)} />
+            <Detail label="Budget" value={`₹${String(data.user_budget)} per hour`} />
+            <Detail label="When to start" value={WHEN_TO_START_LABELS[data.when_to_start]} />
+            <Detail
+              label="Female tutor preferred"
+              value={data.female_tutor_preferred ? 'Yes' : 'No'}
+            />
+            <Detail label="Location" value={place} />
+            <Detail label="Phone" value={data.user.phone_number || '—'} />
+            <Detail label="Email" value={data.user.email} />
+            <Detail
+              label="Responded"
+              value={`${String(data.responded_count)}/${String(data.total_responses)}`}
+            />
+          </dl>
+        </section>
+
+        {data.study_mode !== 'online' ? (
+          <iframe
+            title={`Map of ${place}`}
+            src={mapEmbedUrl(data.address.latitude, data.address.longitude)}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+            className="block aspect-[4/3] w-full rounded-xl border-0 bg-slate-100 ring-1 ring-slate-200"
+          />
+        ) : null}
+
+        {!details && contacted.isSuccess ? <SendMessageForm enquiry={data} /> : null}
+
+        <div>
+          {reported.data?.is_reported ? (
+            <p className="text-sm text-slate-700">{M.youHaveReported}</p>
+          ) : null}
+          <Button variant="ghost" className="text-red-700" onClick={() => setIsReporting(true)}>
+            {M.report}
+          </Button>
+        </div>
+      </div>
+      {isReporting ? (
+        <ReportModal
+          enquiryId={id}
+          isReported={reported.data?.is_reported ?? false}
+          onClose={() => setIsReporting(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

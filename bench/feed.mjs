@@ -1,0 +1,414 @@
+// bench/feed: seeds 100k enquiries, 5k tutors, 25k students and their addresses
+// into PostgreSQL (DATABASE_URL, wiped first) with COPY, starts the built server
+// on it, and measures with autocannon (50 connections) the tutor feed GET, the
+// feed POST with filters and the student list, interleaved with GET /api/health
+// of the same server. Prints each throughput as a ratio to health, each p99, and
+// the EXPLAIN of the feed query. Targets: ratio >= 0.30, p99 <= 50 ms, no Seq Scan.
+//
+//   createdb -h 127.0.0.1 -U postgres bench_enquiries
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_enquiries node bench/feed.mjs
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
+
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DATABASE_URL = process.env.DATABASE_URL;
+const PORT = Number(process.env.BENCH_PORT ?? 4504);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = 50;
+const ENQUIRIES = 100_000;
+const TUTORS = 5_000;
+const STUDENTS = 25_000;
+const TARGET_RATIO = 0.3;
+const TARGET_P99_MS = 50;
+
+if (!DATABASE_URL) {
+  console.error('DATABASE_URL must name a PostgreSQL database this benchmark may wipe.');
+  process.exit(2);
+}
+
+const { CLASS_LEVELS } = await tsImport(
+  '../packages/shared/src/catalogues/classes.ts',
+  import.meta.url,
+);
+const { SUBJECTS } = await tsImport(
+  '../packages/shared/src/catalogues/subjects.ts',
+  import.meta.url,
+);
+const { coinsRequiredFor } = await tsImport('../packages/shared/src/enquiries.ts', import.meta.url);
+const { explainFeed } = await tsImport(
+  '../apps/server/src/modules/enquiries/queries.ts',
+  import.meta.url,
+);
+
+// a deterministic generator, so two runs seed the same data
+let seed = 42;
+function random() {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+}
+const pick = (items) => items[Math.floor(random() * items.length)];
+
+const CITIES = [
+  { city: 'Bengaluru', state: 'Karnataka', lat: 12.97, lng: 77.59, weight: 0.5 },
+  { city: 'Mumbai', state: 'Maharashtra', lat: 19.07, lng: 72.88, weight: 0.2 },
+  { city: 'Delhi', state: 'Delhi', lat: 28.61, lng: 77.21, weight: 0.2 },
+  { city: 'Chennai', state: 'Tamil Nadu', lat: 13.08, lng: 80.27, weight: 0.1 },
+];
+function place() {
+  let roll = random();
+  const city = CITIES.find((item) => (roll -= item.weight) <= 0) ?? CITIES[0];
+  return {
+    ...city,
+    lat: city.lat + (random() - 0.5) * 0.3,
+    lng: city.lng + (random() - 0.5) * 0.3,
+  };
+}
+
+const SCHOOL = CLASS_LEVELS.slice(0, 15);
+const COMMON_SUBJECTS = SUBJECTS.slice(0, 20);
+const csv = (values) =>
+  values
+    .map((value) => {
+      if (value === null) return '';
+      const text = Array.isArray(value)
+        ? `{${value.map((item) => `"${item}"`).join(',')}}`
+        : String(value);
+      return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(',');
+
+function copy(table, columns, rows) {
+  const file = path.join(os.tmpdir(), `bench-feed-${table}.csv`);
+  fs.writeFileSync(file, rows.map(csv).join('\n') + '\n');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'psql',
+      [
+        DATABASE_URL,
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-qc',
+        `\\copy ${table} (${columns}) FROM '${file}' WITH (FORMAT csv)`,
+      ],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    child.on('exit', (code) => {
+      fs.rmSync(file, { force: true });
+      if (code === 0) resolve();
+      else reject(new Error(`COPY ${table} failed`));
+    });
+  });
+}
+
+async function waitForHealth(base) {
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not become healthy');
+}
+
+async function register(base, role, email) {
+  const response = await fetch(`${base}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      full_name: `Bench ${role}`,
+      email,
+      password: 'Bench@Passw0rd',
+      confirm_password: 'Bench@Passw0rd',
+      role,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register ${role}: ${await response.text()}`);
+  return response.json();
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------
+buildIfStale();
+const admin = new pg.Client({ connectionString: DATABASE_URL });
+await admin.connect();
+await admin.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-feed-'));
+const base = `http://127.0.0.1:${String(PORT)}`;
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATABASE_URL,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+
+try {
+  await waitForHealth(base);
+  console.log('seeding with COPY…');
+  const started = Date.now();
+  const userRows = [];
+  for (let i = 0; i < TUTORS + STUDENTS; i += 1) {
+    const tutor = i < TUTORS;
+    userRows.push([
+      `bench.${tutor ? 'tutor' : 'student'}.${String(i)}@example.in`,
+      'not-a-password-hash',
+      `Bench ${tutor ? 'Tutor' : 'Student'} ${String(i)}`,
+      tutor ? 'teacher' : 'student',
+      'true',
+      '+91',
+      String(9_000_000_000 + i),
+      !tutor && random() < 0.02 ? 'true' : 'false',
+    ]);
+  }
+  await copy(
+    'users',
+    'email, password_hash, full_name, role, is_phone_verified, phone_country_code, phone_number, is_premium',
+    userRows,
+  );
+  const ids = await admin.query(
+    "SELECT id, role FROM users WHERE email LIKE 'bench.%' ORDER BY id",
+  );
+  const tutorIds = ids.rows.filter((row) => row.role === 'teacher').map((row) => row.id);
+  const studentIds = ids.rows.filter((row) => row.role === 'student').map((row) => row.id);
+  const homes = new Map();
+  const addressRows = ids.rows.map((row) => {
+    const where = place();
+    homes.set(row.id, where);
+    return [
+      row.id,
+      `bench-${String(row.id)}`,
+      `${where.city}, ${where.state}, India`,
+      where.city,
+      where.state,
+      'India',
+      where.lat,
+      where.lng,
+      'true',
+      1,
+    ];
+  });
+  await copy(
+    'user_addresses',
+    'user_id, place_id, formatted_address, city, state, country, latitude, longitude, is_primary, slot',
+    addressRows,
+  );
+  const profileRows = tutorIds.map((id) => {
+    const from = Math.floor(random() * 12);
+    return [
+      id,
+      SCHOOL.slice(from, from + 3),
+      [pick(COMMON_SUBJECTS), pick(COMMON_SUBJECTS)],
+      random() < 0.7 ? 'offline' : 'online',
+      ['CBSE'],
+      ['English'],
+    ];
+  });
+  await copy(
+    'profiles',
+    'user_id, interested_classes, subjects, requirement, boards, languages_known',
+    profileRows,
+  );
+  const addressOf = new Map(
+    (await admin.query('SELECT id, user_id FROM user_addresses')).rows.map((row) => [
+      row.user_id,
+      row.id,
+    ]),
+  );
+  const now = Date.now();
+  const enquiryRows = [];
+  for (let i = 0; i < ENQUIRIES; i += 1) {
+    const student = pick(studentIds);
+    const home = homes.get(student);
+    const classLevel = random() < 0.85 ? pick(SCHOOL) : pick(CLASS_LEVELS);
+    const budget = 200 + Math.floor(random() * 1200);
+    const posted = new Date(now - Math.floor(random() * 40 * 86_400_000));
+    const roll = random();
+    enquiryRows.push([
+      student,
+      addressOf.get(student),
+      `Tuition ${String(i)}`,
+      roll < 0.4 ? 'offline' : roll < 0.7 ? 'online' : 'both',
+      'CBSE',
+      classLevel,
+      pick(COMMON_SUBJECTS),
+      'English',
+      budget,
+      'immediately',
+      `${home.city}, ${home.state}, India`,
+      home.city,
+      home.state,
+      'India',
+      home.lat + (random() - 0.5) * 0.01,
+      home.lng + (random() - 0.5) * 0.01,
+      coinsRequiredFor(classLevel, budget),
+      Math.floor(random() * 3),
+      random() < 0.1 ? 'true' : 'false',
+      posted.toISOString(),
+      new Date(posted.getTime() + 30 * 86_400_000).toISOString(),
+    ]);
+  }
+  await copy(
+    'enquiries',
+    'student_id, address_id, name, study_mode, board, class_level, subject, language, user_budget, when_to_start, formatted_address, city, state, country, latitude, longitude, coins_required, responded_count, archived, posted_at, expires_at',
+    enquiryRows,
+  );
+  await admin.query('VACUUM ANALYZE');
+  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // the measured tutor (a typical profile, in Bengaluru) and student (40 enquiries)
+  const tutor = await register(base, 'teacher', `bench.me.tutor.${String(now)}@example.in`);
+  const student = await register(base, 'student', `bench.me.student.${String(now)}@example.in`);
+  const tutorId = JSON.parse(Buffer.from(tutor.access.split('.')[1], 'base64url')).user_id;
+  const studentId = JSON.parse(Buffer.from(student.access.split('.')[1], 'base64url')).user_id;
+  await admin.query(
+    `INSERT INTO profiles (user_id, interested_classes, subjects, requirement, boards, languages_known)
+     VALUES ($1, '{Class 9,Class 10}', '{Mathematics,Physics}', 'offline', '{CBSE}', '{English}')
+     ON CONFLICT (user_id) DO UPDATE SET interested_classes = EXCLUDED.interested_classes,
+       subjects = EXCLUDED.subjects, requirement = EXCLUDED.requirement`,
+    [tutorId],
+  );
+  await admin.query(
+    `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, state, country, latitude, longitude, is_primary, slot)
+     VALUES ($1, 'bench-me', 'Koramangala, Bengaluru', 'Bengaluru', 'Karnataka', 'India', 12.9352, 77.6245, true, 1)`,
+    [tutorId],
+  );
+  await admin.query(
+    'UPDATE enquiries SET student_id = $1 WHERE id IN (SELECT id FROM enquiries ORDER BY id LIMIT 40)',
+    [studentId],
+  );
+
+  const auth = (token) => ({
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+  });
+  const filterBody = JSON.stringify({
+    filters: {
+      classes: ['Class 8', 'Class 9', 'Class 10', 'Class 11'],
+      subjects: ['Mathematics', 'Physics', 'Chemistry'],
+      requirements: ['offline', 'online'],
+      enquiry_types: [],
+    },
+  });
+  const targets = {
+    health: { url: `${base}/api/health` },
+    'feed GET': {
+      url: `${base}/api/enquiry/teacher/enquiry-filters/`,
+      headers: auth(tutor.access),
+    },
+    'feed POST (filters)': {
+      url: `${base}/api/enquiry/teacher/enquiry-filters/?page=2`,
+      method: 'POST',
+      headers: auth(tutor.access),
+      body: filterBody,
+    },
+    'student list': { url: `${base}/api/enquiry/enquiries/`, headers: auth(student.access) },
+  };
+  for (const [name, options] of Object.entries(targets)) {
+    const response = await fetch(options.url, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      body: options.body,
+    });
+    const body = await response.json();
+    if (!response.ok)
+      throw new Error(`${name}: ${String(response.status)} ${JSON.stringify(body)}`);
+    console.log(`${name}: ${String(response.status)}, count ${String(body.count ?? '-')}`);
+  }
+
+  // warm up, then interleave: health, feed GET, health, feed POST, … in every round
+  await run({ ...targets['feed GET'], duration: 2 });
+  const results = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const name of Object.keys(targets)) {
+      if (name === 'health') continue;
+      results.health.push(await run(targets.health));
+      results[name].push(await run(targets[name]));
+    }
+  }
+  const mean = (list, pick) => list.reduce((sum, item) => sum + pick(item), 0) / list.length;
+  const healthRps = mean(results.health, (result) => result.requests.average);
+  console.log(
+    `\n${String(CONNECTIONS)} connections, ${String(SECONDS)} s per run, ${String(ROUNDS)} rounds interleaved with health`,
+  );
+  let ok = true;
+  for (const [name, list] of Object.entries(results)) {
+    const rps = mean(list, (result) => result.requests.average);
+    const p99 = Math.max(...list.map((result) => result.latency.p99));
+    const errors = list.reduce((sum, result) => sum + result.errors + result.non2xx, 0);
+    const ratio = rps / healthRps;
+    const pass =
+      name === 'health' || (ratio >= TARGET_RATIO && p99 <= TARGET_P99_MS && errors === 0);
+    ok &&= pass;
+    console.log(
+      `${name.padEnd(20)} ${rps.toFixed(0).padStart(7)} req/s  ratio ${ratio.toFixed(2)}  p99 ${String(p99).padStart(4)} ms  errors ${String(errors)}  ${name === 'health' ? '' : pass ? 'OK' : 'MISSED'}`,
+    );
+  }
+
+  const plan = await explainFeed(
+    { query: (sql, params) => admin.query(sql, params).then((result) => result.rows) },
+    {
+      tutorId,
+      now: new Date(),
+      classes: ['Class 9', 'Class 10'],
+      subjects: ['Mathematics', 'Physics'],
+      modes: ['offline', 'both'],
+      origin: { latitude: 12.9352, longitude: 77.6245 },
+      radiusKm: 10,
+      types: [],
+      profile: {
+        subjects: ['Mathematics', 'Physics'],
+        classes: ['Class 9', 'Class 10'],
+        boards: ['CBSE'],
+        languages: ['English'],
+      },
+      limit: 10,
+      offset: 0,
+    },
+  );
+  console.log('\nEXPLAIN of the feed query (feed GET of the measured tutor):');
+  console.log(plan.join('\n'));
+  const seqScans = plan.filter((line) => /Seq Scan on (enquiries|users)\b/.test(line));
+  console.log(
+    seqScans.length === 0
+      ? 'index scans only: OK'
+      : `sequential scans: ${String(seqScans.length)} MISSED`,
+  );
+  ok &&= seqScans.length === 0;
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await admin.end();
+  stop();
+}

@@ -1,0 +1,77 @@
+import { DEMO, expect, logIn, logOut, test } from './fixtures.ts';
+import { readOutbox } from './outbox.ts';
+
+test.describe('enquiries: post, find, star, contact, see the response', () => {
+  // the demo tutor's free-plan coins pay for one contact: the journey runs once, on desktop
+  test('a student posts; a tutor finds, stars and contacts it; the student sees 1/5 and is told', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'one paid contact per run');
+    const name = `Board prep ${String(Date.now()).slice(-6)}`;
+
+    // the student posts an enquiry from the dashboard
+    await logIn(page, DEMO.student.email, DEMO.student.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('link', { name: 'Create New Enquiry' }).click();
+    await expect(page).toHaveURL(/\/student\/enquiries\/add$/);
+    await page.getByLabel('Enquiry name').fill(name);
+    await page.getByLabel('Study mode').selectOption('offline');
+    await page.getByLabel('Class', { exact: true }).selectOption('Class 10');
+    await page.getByLabel('Subject', { exact: true }).selectOption('Mathematics');
+    await page.getByLabel('Board (optional)').selectOption('CBSE');
+    await page.getByLabel('Budget per hour (₹)').fill('400');
+    await page.getByLabel('When to start').selectOption('immediately');
+    await page.getByRole('button', { name: 'Post Enquiry' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
+    const enquiryPath = new URL(page.url()).pathname;
+    const enquiryId = enquiryPath.split('/').pop() ?? '';
+    await expect(page.getByText('0/5')).toBeVisible();
+    await logOut(page);
+
+    // a tutor (free plan coins) finds it in the feed and stars it
+    await logIn(page, DEMO.teacher.email, DEMO.teacher.password);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Enquiries', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Enquiries', exact: true })).toBeVisible();
+    const card = page.getByRole('listitem').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: `Star ${name}` }).click();
+    await expect(card.getByRole('button', { name: `Unstar ${name}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // opens it: contact details are masked until the tutor pays
+    await card.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/enquiry/${enquiryId}$`));
+    await expect(page.getByText('98XXXXXX02')).toBeVisible();
+    await page.getByLabel('Price quote (₹)').fill('700');
+    await page.getByLabel('Price type').selectOption('Hourly');
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('I teach CBSE maths and physics; free demo class.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('heading', { name: 'Contact Number' })).toBeVisible();
+    await expect(page.getByText('+919800000002').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/919800000002',
+    );
+    await expect(page.getByRole('link', { name: 'Call' })).toHaveAttribute(
+      'href',
+      'tel:+919800000002',
+    );
+    await logOut(page);
+
+    // the student sees the response and was told by e-mail (dev outbox)
+    await logIn(page, DEMO.student.email, DEMO.student.password);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await page.goto(enquiryPath);
+    await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
+    await expect(page.getByText('1/5')).toBeVisible();
+    const mail = await readOutbox(page.request, 'email', DEMO.student.email);
+    expect(mail.subject).toBe('A tutor responded to your enquiry');
+    expect(mail.links.some((link) => link.includes('/chat/'))).toBe(true);
+  });
+});

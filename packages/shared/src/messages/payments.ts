@@ -1,0 +1,45 @@
+/**
+ * Messages of the plans page, checkout, coupons and billing (spec part 2 §2,
+ * §8), worded exactly as the specification writes them. Sentences the
+ * specification leaves to us are marked as ours.
+ */
+export const PAYMENT_MESSAGES = {
+  // Toasts (part 2 §8)
+  verificationFailed: 'Payment verification failed. Please contact support.',
+  processingFailed: 'Payment processing failed',
+  paymentFailed: 'Payment failed',
+  invalidCoupon: 'Invalid coupon',
+  validateCouponFailed: 'Failed to validate coupon',
+  couponApplicationFailed: 'Coupon application failed',
+  applyCouponFailed: 'Failed to apply coupon',
+  // insufficient coins when contacting (part 2 §8)
+  rechargeNotice: 'Please recharge, as your coin is less to contact this enquiry',
+
+  // Plans page (part 2 §2)
+  selected: 'SELECTED',
+
+  // ours
+  insufficientCoins: 'Insufficient coins for this action.',
+  alreadyRefunded: 'These coins have already been refunded.',
+  planNotFound: 'This plan is not available.',
+  freePlanNotForSale: 'The free plan cannot be bought.',
+  couponExpired: 'This coupon has expired.',
+  couponNotStarted: 'This coupon is not valid yet.',
+  couponNotForPlan: 'This coupon does not apply to this plan.',
+  couponUsedUp: 'This coupon has reached its usage limit.',
+  couponAlreadyUsed: 'You have already used this coupon.',
+  couponValid: 'Coupon applied successfully.',
+  couponApplied: 'Coupon reserved for your purchase.',
+  couponReleased: 'Coupon released.',
+  redemptionNotFound: 'This coupon reservation was not found.',
+  orderNotFound: 'This order was not found.',
+  invalidSignature: 'Payment verification failed. Please contact support.',
+  paymentNotCaptured: 'The payment has not been completed yet.',
+  orderCreateFailed: 'Payment processing failed',
+  coinsAdded: (coins: number) => `${String(coins)} coins added`,
+  alreadyCredited: 'This payment has already been credited.',
+  freePlanReason: 'Free plan coins',
+  purchaseReason: (displayName: string) => `Purchased plan ${displayName}`,
+  expiryReason: 'Coins expired',
+  invoiceNotFound: 'This invoice was not found.',
+} as const;
