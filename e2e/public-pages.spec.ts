@@ -114,6 +114,23 @@ test('a sent contact form is cleared', async ({ page }) => {
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 });
 
+test('a refused contact form keeps the toast and shows the reason under the field', async ({
+  page,
+}) => {
+  await page.goto('/contact-us');
+  await page.getByLabel('Full name').fill('Meera Iyer');
+  await page.getByLabel('Email').fill('meera@example.com');
+  await page.getByLabel('Contact number').fill('12345');
+  await page.getByLabel('Subject').selectOption('general_inquiry');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Chemistry tutors in Whitefield?');
+  await page.getByRole('button', { name: /Submit|Send/ }).click();
+  await expect(page.getByText('Failed to submit the form. Please try again.')).toBeVisible();
+  await expect(page.getByLabel('Contact number')).toHaveAccessibleDescription(
+    /Enter a valid phone number of 10 to 15 digits\./,
+  );
+  await expect(page.getByLabel('Full name')).toHaveValue('Meera Iyer');
+});
+
 test('an unknown area says Location Not Found', async ({ page }) => {
   const response = await page.goto('/home-tutors-in/atlantis');
   expect(response?.status()).toBe(404);

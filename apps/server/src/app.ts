@@ -58,8 +58,8 @@ export async function buildApp({
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: ctx.config.bodyLimitBytes,
-    // A client that drips its headers or body is cut off (408) once the whole
-    // request has taken longer than this; Node checks every second.
+    // However steadily it comes, a request must be in within this (Node checks
+    // every second); a body dripping in is cut off sooner by the input gate.
     requestTimeout: ctx.config.requestTimeoutMs,
     http: {
       headersTimeout: Math.min(10_000, ctx.config.requestTimeoutMs),
@@ -82,7 +82,7 @@ export async function buildApp({
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(inputGuardPlugin);
+  await app.register(inputGuardPlugin, { slowBodyWindowMs: ctx.config.slowBodyWindowMs });
   // Pages and API answers are compressed on the fly (built assets are precompressed).
   await app.register(compress, {
     encodings: ['br', 'gzip'],

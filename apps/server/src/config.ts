@@ -44,7 +44,8 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  SLOW_BODY_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
   UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(30),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -194,8 +195,10 @@ export interface Config {
   corsOrigins: string[];
   logLevel: string;
   bodyLimitBytes: number;
-  /** A request's headers and body must arrive within this; a slow client is cut off. */
+  /** A request's headers and body must arrive within this, however steadily they come. */
   requestTimeoutMs: number;
+  /** A body that brings less than `SLOW_BODY_MIN_BYTES` in a window this long is cut off. */
+  slowBodyWindowMs: number;
   /** Avatar and document uploads one user may make an hour. */
   uploadsPerUserPerHour: number;
   webDistDir: string | undefined;
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    slowBodyWindowMs: e.SLOW_BODY_WINDOW_MS,
     uploadsPerUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',

@@ -173,6 +173,11 @@ export const LOGIN_ATTEMPTS_PER_EMAIL_HARD_LIMIT = 50;
 export const PASSWORD_HASH_CONCURRENCY = 2;
 /** Password hashes waiting for a turn beyond which a request is answered 503 at once. */
 export const PASSWORD_HASH_QUEUE_LIMIT = 200;
+/** The window of the per-user upload limit (`UPLOADS_PER_USER_PER_HOUR`). */
+export const UPLOADS_WINDOW_SECONDS = 60 * 60;
+/** Bytes a request body must bring per slow-body window (`SLOW_BODY_WINDOW_MS`), about 3 kbit/s. */
+export const SLOW_BODY_MIN_BYTES = 4096;
+
 // Coins, plans and payments (spec part 2 §9; issue 7)
 /** A coupon reserved by `apply` is released when no payment consumes it within this time. */
 export const COUPON_RESERVATION_MINUTES = 30;

@@ -1,3 +1,4 @@
+import { SLOW_BODY_MIN_BYTES } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,7 +15,9 @@ import { AppError, errorBody } from '../errors.ts';
  * - malformed multipart bodies (no boundary, truncated, mismatched parts);
  * - a declared `Content-Length` beyond what the route accepts, refused before
  *   a byte of the body is read (multipart routes set `bodyLimit` for this);
- * - path parameters over the router's limit and undecodable URLs (`frameworkErrors`).
+ * - path parameters over the router's limit and undecodable URLs (`frameworkErrors`);
+ * - a body dripping in: less than `SLOW_BODY_MIN_BYTES` per window and the
+ *   connection is closed (a slow but steady mobile upload passes).
  */
 
 const MAX_DEPTH = 32;
@@ -108,14 +111,47 @@ export function answerFrameworkError(
   void reply.status(status).send(errorBody(MESSAGES.badUrl, 'validation_error'));
 }
 
-export const inputGuardPlugin = fp(
-  (app, _opts, done) => {
+/**
+ * Closes the connection of a request whose body arrives slower than
+ * `SLOW_BODY_MIN_BYTES` per `windowMs`, measured on the socket (nothing is read
+ * here, so the body parsers see every byte).
+ */
+function watchBodyRate(request: FastifyRequest, windowMs: number): void {
+  const raw = request.raw;
+  const hasBody =
+    Number(raw.headers['content-length'] ?? 0) > 0 ||
+    raw.headers['transfer-encoding'] !== undefined;
+  const socket = raw.socket as { bytesRead?: unknown; destroyed: boolean; destroy(): void } | null;
+  if (!hasBody || raw.complete || typeof socket?.bytesRead !== 'number') return;
+  const bytesRead = (): number => (typeof socket.bytesRead === 'number' ? socket.bytesRead : 0);
+  let last = bytesRead();
+  const timer = setInterval(() => {
+    if (raw.complete || socket.destroyed) {
+      clearInterval(timer);
+      return;
+    }
+    const now = bytesRead();
+    if (now - last < SLOW_BODY_MIN_BYTES) {
+      clearInterval(timer);
+      request.log.warn({ bytes: now - last, window_ms: windowMs }, 'slow request body cut off');
+      socket.destroy();
+      return;
+    }
+    last = now;
+  }, windowMs);
+  timer.unref();
+  raw.once('close', () => clearInterval(timer));
+}
+
+export const inputGuardPlugin = fp<{ slowBodyWindowMs: number }>(
+  (app, { slowBodyWindowMs }, done) => {
     app.addHook('onRequest', (request, _reply, next) => {
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > request.routeOptions.bodyLimit) {
         next(new AppError(413, 'body_too_large', MESSAGES.bodyTooLarge));
         return;
       }
+      watchBodyRate(request, slowBodyWindowMs);
       next();
     });
     app.addHook('preValidation', (request, _reply, next) => {

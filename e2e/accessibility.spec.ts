@@ -1,0 +1,160 @@
+import { createRequire } from 'node:module';
+
+import type { Page } from '@playwright/test';
+
+import { DEMO, expect, logIn, test, uniqueEmail } from './fixtures.ts';
+import { PNG, addAddress, register, verifyPhone } from './onboarding-steps.ts';
+
+// axe-core comes from node_modules and is evaluated in the page (the page's CSP does not
+// apply to scripts the test itself evaluates), so nothing is fetched from anywhere else.
+const require = createRequire(import.meta.url);
+const { source: AXE_SOURCE } = require('axe-core') as { source: string };
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe on the page as it is now and lists every violation, readably. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<unknown> } }
+    ).axe;
+    // Every default rule, plus the experimental check that a control's name holds its
+    // visible text (speech input users say what they see).
+    const result = (await axe.run(document, {
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })) as { violations: AxeViolation[] };
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((node) => ({ target: node.target })),
+    }));
+  });
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function expectNoViolations(page: Page, what: string): Promise<void> {
+  // Let lazy parts, fonts and hydration settle so axe sees what a user sees.
+  await page.waitForLoadState('networkidle');
+  expect(await axeViolations(page), `axe violations on ${what}`).toEqual([]);
+}
+
+interface BlogList {
+  results: { slug: string }[];
+}
+interface FaqList {
+  results: { slug: string }[];
+}
+
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/contact-us',
+  '/privacy-policy',
+  '/terms-of-use',
+  '/cancellation-and-refund-policy',
+  '/blogs',
+  '/faqs',
+  '/home-tutors-in/koramangala-bangalore',
+  '/home-tutors-in/nowhere',
+  '/no-such-page',
+  '/500',
+  '/login',
+  '/student-register',
+  '/teacher-register',
+  '/forgot-password',
+  '/reset-password/MQ/not-a-real-token',
+  '/verify-email/MQ/not-a-real-token',
+];
+
+test.describe('axe reports no violations', () => {
+  test('on every public page, a blog post and an FAQ article', async ({ page }) => {
+    test.setTimeout(120_000);
+    const blogs = (await (await page.request.get('/api/blog/blogs/')).json()) as BlogList;
+    const faqs = (await (await page.request.get('/api/blog/articles/')).json()) as FaqList;
+    const pages = [
+      ...PUBLIC_PAGES,
+      `/blogs/${blogs.results[0]?.slug ?? ''}`,
+      `/faqs/${faqs.results[0]?.slug ?? ''}`,
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test('on the landing page with subject suggestions open, and with none matching', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const subject = page.getByRole('combobox', { name: 'Subject' });
+    await subject.fill('math');
+    await expect(page.getByRole('listbox', { name: 'Subject suggestions' })).toBeVisible();
+    await expectNoViolations(page, 'the landing page with suggestions');
+    await subject.fill('zzzz');
+    await expect(page.getByText('No matching subjects found')).toBeVisible();
+    await expectNoViolations(page, 'the landing page with no matching subject');
+  });
+
+  test('on every onboarding step of a student and the signed-in pages after it', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await register(page, 'student', uniqueEmail('axe-student'));
+    await expectNoViolations(page, '/phone-verification');
+    await verifyPhone(page);
+    await expectNoViolations(page, '/add-address');
+    await addAddress(page);
+    await expectNoViolations(page, '/complete-profile (student)');
+    await page
+      .getByLabel('Profile Photo')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('region', { name: 'Next steps' })).toBeVisible();
+    await expectNoViolations(page, '/dashboard (student)');
+    for (const path of ['/profile', '/profile/update', '/address-management']) {
+      await page.goto(path);
+      await expectNoViolations(page, path);
+    }
+  });
+
+  test("on a tutor's profile form with a multi-select open", async ({ page }) => {
+    test.setTimeout(120_000);
+    await register(page, 'teacher', uniqueEmail('axe-teacher'));
+    await verifyPhone(page);
+    await addAddress(page);
+    await expectNoViolations(page, '/complete-profile (tutor)');
+    await page.getByRole('button', { name: /^Subjects / }).click();
+    await expect(page.getByLabel('Search Subjects')).toBeVisible();
+    await expectNoViolations(page, '/complete-profile (tutor) with Subjects open');
+  });
+
+  test("on the demo tutor's dashboard and profile", async ({ page }) => {
+    await logIn(page, DEMO.teacher.email, DEMO.teacher.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectNoViolations(page, '/dashboard (tutor)');
+    await page.goto('/profile');
+    await expectNoViolations(page, '/profile (tutor)');
+  });
+});
+
+test('blog images come by absolute URL and are cross-origin resources', async ({ request }) => {
+  const blogs = (await (await request.get('/api/blog/blogs/')).json()) as {
+    results: { featured_image: string | null }[];
+  };
+  const image = blogs.results.find((post) => post.featured_image)?.featured_image ?? '';
+  expect(image).toMatch(/^http:\/\/localhost:\d+\/content\//);
+  const served = await request.get(new URL(image).pathname);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+});
