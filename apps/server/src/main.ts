@@ -14,7 +14,6 @@ import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { runLeadGuarantee } from './modules/enquiries/service.ts';
-
 import { startReconciliation } from './modules/payments/reconcile-timer.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContentIfChanged } from './seed/content/seed-content.ts';

@@ -17,7 +17,6 @@ import { GuestLayout } from './layouts/guest-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { ServerErrorPage } from './pages/server-error.tsx';
-import { UpcomingPage } from './pages/upcoming.tsx';
 
 /** Route data the server reads: the HTTP status of the page. */
 export interface RouteHandle {
@@ -40,11 +39,6 @@ const requireStudent = async () => {
 };
 const onboardingStep = async () => ({
   Component: (await import('./guards/onboarding-step.tsx')).OnboardingStep,
-});
-
-const upcoming = (path: string, title: string): RouteObject => ({
-  path,
-  element: <UpcomingPage title={title} />,
 });
 
 /**
