@@ -184,5 +184,3 @@ export const COUPON_RESERVATION_MINUTES = 30;
 /** Orders neither verified nor delivered by webhook this long are asked about by reconciliation. */
 export const ORDER_RECONCILE_AFTER_MINUTES = 15;
 export const FREE_PLAN_NAME = 'free';
-/** The window of the per-user upload limit (`UPLOADS_PER_USER_PER_HOUR`). */
-export const UPLOADS_WINDOW_SECONDS = 60 * 60;
