@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
+import { ENQUIRY_MESSAGES } from '@gurumatch/shared/messages/enquiries';
 import type {
   AdminBlog,
   AdminCoupon,
@@ -414,6 +415,10 @@ describe('reports', () => {
 
     for (const payer of payers) {
       expect(await balanceOf(payer.userId)).toBe(50);
+      const refundMails = (await mailsTo(payer.email)).filter(
+        (mail) => mail.subject === ENQUIRY_MESSAGES.refundEmailSubject,
+      );
+      expect(refundMails).toHaveLength(1);
       expect(
         await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind = 'refund' AND coins = 10", [
           payer.userId,

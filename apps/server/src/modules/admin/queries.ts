@@ -401,36 +401,6 @@ export async function archiveEnquiry(db: Queryable, id: number, at: Date): Promi
   );
 }
 
-export interface OpenContactRow {
-  id: number;
-  tutor_id: number;
-  spend_entry_id: number;
-}
-
-export function lockUnrefundedContacts(
-  db: Queryable,
-  enquiryId: number,
-): Promise<OpenContactRow[]> {
-  return db.query<OpenContactRow>(
-    `SELECT id, tutor_id, spend_entry_id::int AS spend_entry_id FROM enquiry_contacts
-      WHERE enquiry_id = $1 AND refunded_at IS NULL ORDER BY id FOR UPDATE`,
-    [enquiryId],
-  );
-}
-
-export async function markContactRefunded(
-  db: Queryable,
-  id: number,
-  at: Date,
-  reason: string,
-): Promise<void> {
-  await db.query('UPDATE enquiry_contacts SET refunded_at = $2, refund_reason = $3 WHERE id = $1', [
-    id,
-    at,
-    reason,
-  ]);
-}
-
 // ---- payments -----------------------------------------------------------
 
 export interface PaymentRow {

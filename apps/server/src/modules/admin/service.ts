@@ -65,7 +65,8 @@ import {
   SANITIZER_VERSION,
   toSafeImageUrl,
 } from '../content/service.ts';
-import { creditCoins, refundCoins } from '../payments/service.ts';
+import { notifyRefundedTutors, refundContactsWithin } from '../enquiries/service.ts';
+import { creditCoins } from '../payments/service.ts';
 
 import * as q from './queries.ts';
 
@@ -492,31 +493,6 @@ export async function dismissReport(
 }
 
 /**
- * Gives back the coins of every tutor who contacted the enquiry and was not
- * refunded yet (a ledger `refund` entry each); answers how many and how much.
- */
-async function refundContactsWithin(
-  tx: Queryable,
-  enquiryId: number,
-  reason: string,
-  now: Date,
-): Promise<{ tutors: number; coins: number }> {
-  const contacts = await q.lockUnrefundedContacts(tx, enquiryId);
-  let coins = 0;
-  for (const contact of contacts) {
-    const refund = await refundCoins(tx, {
-      userId: contact.tutor_id,
-      spendEntryId: contact.spend_entry_id,
-      reason,
-      now,
-    });
-    coins += refund.coins;
-    await q.markContactRefunded(tx, contact.id, now, reason);
-  }
-  return { tutors: contacts.length, coins };
-}
-
-/**
  * Confirms a report: the enquiry is archived, every open report of it closed as
  * fake, every paying tutor refunded, and the poster warned or suspended.
  */
@@ -535,7 +511,11 @@ export async function confirmFakeReport(
     const now = ctx.now();
     await q.archiveEnquiry(tx, report.enquiry_id, now);
     const closed = await q.closeOpenReports(tx, report.enquiry_id, 'confirmed_fake');
-    const refunded = await refundContactsWithin(tx, report.enquiry_id, reason, now);
+    const refundedContacts = await refundContactsWithin(tx, report.enquiry_id, reason, now);
+    const refunded = {
+      tutors: refundedContacts.length,
+      coins: refundedContacts.reduce((sum, item) => sum + item.coins, 0),
+    };
     const poster = await q.findUser(tx, report.poster_id, true);
     let posterAction: 'warn' | 'suspend' | 'none' = 'none';
     if (poster?.is_active && poster.role !== 'admin') {
@@ -563,8 +543,9 @@ export async function confirmFakeReport(
         poster_action: posterAction,
       },
     );
-    return { report, refunded, posterAction };
+    return { report, refunded, refundedContacts, posterAction };
   });
+  await notifyRefundedTutors(ctx, outcome.refundedContacts, reason);
   if (outcome.posterAction === 'warn') {
     await tell(
       ctx,

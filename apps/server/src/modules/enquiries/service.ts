@@ -36,6 +36,7 @@ import type {
 } from '@gurumatch/shared/schemas/enquiries';
 
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
@@ -828,41 +829,76 @@ export async function runLeadGuarantee(
  * Refunds every tutor who paid for the enquiry and was not refunded yet (an
  * administrator confirmed it fake). Answers how many contacts and coins.
  */
+/** The tutors refunded by `refundContactsWithin`, to be told once the transaction commits. */
+export interface RefundedContact {
+  tutorEmail: string;
+  tutorName: string;
+  enquiryName: string;
+  coins: number;
+}
+
+/**
+ * Inside the caller's transaction: gives back the coins of every tutor who
+ * contacted the enquiry and was not refunded yet, and marks the contacts.
+ */
+export async function refundContactsWithin(
+  tx: Queryable,
+  enquiryId: number,
+  reason: string,
+  now: Date,
+): Promise<RefundedContact[]> {
+  const contacts = await lockUnrefundedContacts(tx, enquiryId);
+  const refunded: RefundedContact[] = [];
+  for (const contact of contacts) {
+    let coins = 0;
+    try {
+      const refund = await refundCoins(tx, {
+        userId: contact.tutor_id,
+        spendEntryId: contact.spend_entry_id,
+        reason,
+        now,
+      });
+      coins = refund.coins;
+    } catch (error) {
+      if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
+    }
+    await markContactRefunded(tx, contact.id, reason, now);
+    refunded.push({
+      tutorEmail: contact.tutor_email,
+      tutorName: contact.tutor_full_name,
+      enquiryName: contact.enquiry_name,
+      coins,
+    });
+  }
+  return refunded;
+}
+
+/** E-mails each refunded tutor; call after the refunds are committed. */
+export async function notifyRefundedTutors(
+  ctx: AppContext,
+  refunded: readonly RefundedContact[],
+  reason: string,
+): Promise<void> {
+  for (const item of refunded) {
+    await notifyTutorOfRefund(ctx, {
+      email: item.tutorEmail,
+      name: item.tutorName,
+      enquiryName: item.enquiryName,
+      coins: item.coins,
+      reason,
+    });
+  }
+}
+
 export async function refundContactsOfEnquiry(
   ctx: AppContext,
   enquiryId: number,
   reason: string,
 ): Promise<{ refunded: number; coins: number }> {
   const now = ctx.now();
-  const done = await ctx.db.transaction(async (tx) => {
-    const contacts = await lockUnrefundedContacts(tx, enquiryId);
-    const results: { contact: (typeof contacts)[number]; coins: number }[] = [];
-    for (const contact of contacts) {
-      let coins = 0;
-      try {
-        const refund = await refundCoins(tx, {
-          userId: contact.tutor_id,
-          spendEntryId: contact.spend_entry_id,
-          reason,
-          now,
-        });
-        coins = refund.coins;
-      } catch (error) {
-        if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
-      }
-      await markContactRefunded(tx, contact.id, reason, now);
-      results.push({ contact, coins });
-    }
-    return results;
-  });
-  for (const { contact, coins } of done) {
-    await notifyTutorOfRefund(ctx, {
-      email: contact.tutor_email,
-      name: contact.tutor_full_name,
-      enquiryName: contact.enquiry_name,
-      coins,
-      reason,
-    });
-  }
-  return { refunded: done.length, coins: done.reduce((sum, item) => sum + item.coins, 0) };
+  const refunded = await ctx.db.transaction((tx) =>
+    refundContactsWithin(tx, enquiryId, reason, now),
+  );
+  await notifyRefundedTutors(ctx, refunded, reason);
+  return { refunded: refunded.length, coins: refunded.reduce((sum, item) => sum + item.coins, 0) };
 }
