@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   REFRESH_TOKEN_LIFETIME_SECONDS,
 } from '@gurumatch/shared/constants';
 import { AccessClaimsSchema, type AccessClaims } from '@gurumatch/shared/schemas/auth';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 import { z } from 'zod';
 
 const ALGORITHM = 'HS256';
@@ -68,22 +68,43 @@ export async function signRefreshToken(
   return { token, jti, expiresAt: new Date(exp * 1000) };
 }
 
-async function verify<T>(
-  secret: string,
-  token: string,
-  now: Date,
-  schema: z.ZodType<T>,
-): Promise<T | null> {
+const EXPECTED_HEADER = { alg: ALGORITHM, typ: 'JWT' } as const;
+
+function decodeJson(part: string): unknown {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
-      algorithms: [ALGORITHM],
-      currentDate: now,
-    });
-    const parsed = schema.safeParse(payload);
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
   } catch {
     return null;
   }
+}
+
+/**
+ * Checks an HS256 token with one HMAC: the header must name HS256 (no other
+ * algorithm, never 'none'), the signature must match in constant time, and
+ * the token must not have expired at `now` (expired at `exp` itself, as the
+ * signing library does). Runs on every signed-in request, so it stays
+ * synchronous and allocation-light.
+ */
+function verify<T>(secret: string, token: string, now: Date, schema: z.ZodType<T>): T | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  const decodedHeader = decodeJson(header) as Record<string, unknown> | null;
+  if (
+    !decodedHeader ||
+    decodedHeader.alg !== EXPECTED_HEADER.alg ||
+    (decodedHeader.typ !== undefined && decodedHeader.typ !== EXPECTED_HEADER.typ) ||
+    decodedHeader.crit !== undefined
+  )
+    return null;
+  const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const claims = decodeJson(payload) as Record<string, unknown> | null;
+  if (!claims || typeof claims.exp !== 'number' || claims.exp <= seconds(now)) return null;
+  if (typeof claims.nbf === 'number' && claims.nbf > seconds(now)) return null;
+  const parsed = schema.safeParse(claims);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The claims of a valid, unexpired access token, or null. */
@@ -92,7 +113,7 @@ export function verifyAccessToken(
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> {
-  return verify(secret, token, now, AccessClaimsSchema);
+  return Promise.resolve(verify(secret, token, now, AccessClaimsSchema));
 }
 
 export function verifyRefreshToken(
@@ -100,5 +121,5 @@ export function verifyRefreshToken(
   token: string,
   now: Date,
 ): Promise<RefreshClaims | null> {
-  return verify(secret, token, now, RefreshClaimsSchema);
+  return Promise.resolve(verify(secret, token, now, RefreshClaimsSchema));
 }

@@ -65,7 +65,11 @@ import {
   SANITIZER_VERSION,
   toSafeImageUrl,
 } from '../content/service.ts';
-import { notifyRefundedTutors, refundContactsWithin } from '../enquiries/service.ts';
+import {
+  invalidateFeeds,
+  notifyRefundedTutors,
+  refundContactsWithin,
+} from '../enquiries/service.ts';
 import { creditCoins } from '../payments/service.ts';
 
 import * as q from './queries.ts';
@@ -353,6 +357,8 @@ export async function suspendUser(
     await suspendWithin(tx, ctx, actor, before, reason);
     return before;
   });
+  // the poster's enquiries leave every feed
+  await invalidateFeeds(ctx);
   await tell(
     ctx,
     user.email,
@@ -382,6 +388,7 @@ export async function reinstateUser(
       { is_active: true },
     );
   });
+  await invalidateFeeds(ctx);
   return getUser(ctx, id);
 }
 
@@ -408,6 +415,8 @@ export async function setPremium(
       { is_premium: premium },
     );
   });
+  // premium students' enquiries rank first
+  await invalidateFeeds(ctx);
   return getUser(ctx, id);
 }
 
@@ -545,6 +554,7 @@ export async function confirmFakeReport(
     );
     return { report, refunded, refundedContacts, posterAction };
   });
+  await invalidateFeeds(ctx);
   await notifyRefundedTutors(ctx, outcome.refundedContacts, reason);
   if (outcome.posterAction === 'warn') {
     await tell(

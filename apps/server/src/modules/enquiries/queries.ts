@@ -72,17 +72,6 @@ export async function findAddressOfUser(
   return rows[0] ?? null;
 }
 
-export async function listAddressesOfUser(
-  db: Queryable,
-  userId: number,
-): Promise<PosterAddressRow[]> {
-  return db.query<PosterAddressRow>(
-    `SELECT id, formatted_address, city, state, country, latitude, longitude, is_primary
-       FROM user_addresses WHERE user_id = $1 ORDER BY is_primary DESC, slot, id`,
-    [userId],
-  );
-}
-
 /** Locks the poster's row: one student's creations happen one at a time (the active limit). */
 export async function lockStudent(
   db: Queryable,
@@ -751,14 +740,23 @@ export interface TutorProfileRow {
   requirement: 'offline' | 'online' | null;
 }
 
-export async function findTutorProfile(
-  db: Queryable,
-  tutorId: number,
-): Promise<TutorProfileRow | null> {
-  const rows = await db.query<TutorProfileRow>(
-    `SELECT interested_classes, subjects, boards, languages_known, requirement
-       FROM profiles WHERE user_id = $1`,
+export interface FeedInputsRow {
+  profile: TutorProfileRow | null;
+  addresses: PosterAddressRow[];
+}
+
+/** The tutor's profile choices and addresses, in one round trip (every feed request needs both). */
+export async function findFeedInputs(db: Queryable, tutorId: number): Promise<FeedInputsRow> {
+  const rows = await db.query<FeedInputsRow>(
+    `SELECT (SELECT json_build_object('interested_classes', p.interested_classes,
+                    'subjects', p.subjects, 'boards', p.boards,
+                    'languages_known', p.languages_known, 'requirement', p.requirement)
+               FROM profiles p WHERE p.user_id = $1) AS profile,
+            coalesce((SELECT json_agg(a ORDER BY a.is_primary DESC, a.slot, a.id)
+               FROM (SELECT id, formatted_address, city, state, country, latitude, longitude,
+                            is_primary, slot
+                       FROM user_addresses WHERE user_id = $1) a), '[]'::json) AS addresses`,
     [tutorId],
   );
-  return rows[0] ?? null;
+  return rows[0] ?? { profile: null, addresses: [] };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../plugins/auth.ts';
 
+import { startFeedCache } from './feed-cache.ts';
 import {
   archiveEnquirySchema,
   checkContactedSchema,
@@ -37,6 +38,8 @@ import {
 
 /** Enquiries, the tutor feed, stars, contacts and reports, under /api/enquiry. */
 export const enquiriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const stopFeedCache = await startFeedCache(ctx, ctx.pubsub, () => ctx.now().getTime());
+  app.addHook('onClose', stopFeedCache);
   // the role is checked before the body, so a wrong role is a 403 whatever it sends
   const student = { onRequest: app.authenticate, preValidation: app.requireRole('student') };
   const teacher = { onRequest: app.authenticate, preValidation: app.requireRole('teacher') };

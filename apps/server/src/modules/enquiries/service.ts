@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@gurumatch/shared/constants';
 import {
   coinsReducedFor,
   coinsRequiredFor,
@@ -38,10 +39,16 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
+import { buildPageLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
+import {
+  feedCacheOf,
+  invalidateFeeds,
+  invalidateTutorFeed,
+  type CachedFeedPage,
+} from './feed-cache.ts';
 import { notifyStudentOfResponse, notifyTutorOfRefund } from './notifications.ts';
-import { pageLinks, toPageRequest } from './paging.ts';
 import {
   archiveEnquiry as archiveEnquiryRow,
   countActiveEnquiries,
@@ -50,7 +57,7 @@ import {
   findEnquiry,
   findStudentPremium,
   findTutorMarks,
-  findTutorProfile,
+  findFeedInputs,
   findUserName,
   incrementResponded,
   insertContact,
@@ -58,7 +65,6 @@ import {
   insertEnquiry,
   insertMessage,
   insertReport,
-  listAddressesOfUser,
   listContactedEnquiries,
   listDueGuarantees,
   listEnquiriesOfStudent,
@@ -256,6 +262,21 @@ function toContactDetails(contact: ContactRow, enquiry: EnquiryRow): ContactDeta
   };
 }
 
+/** `next`/`previous` of an enquiry list, keeping `page_size` when it is not the default. */
+function pageLinks(
+  ctx: AppContext,
+  path: string,
+  request: PageRequest,
+  count: number,
+): { next: string | null; previous: string | null } {
+  const pageSize = request.pageSize === PAGE_SIZE ? undefined : request.pageSize;
+  return buildPageLinks(
+    { baseUrl: ctx.config.publicUrl, path, query: { page_size: pageSize } },
+    request,
+    count,
+  );
+}
+
 function notFound(): AppError {
   return new AppError(404, 'not_found', M.notFound);
 }
@@ -317,6 +338,7 @@ export async function createEnquiry(
       expiresAt: new Date(now.getTime() + ENQUIRY_LIFETIME_DAYS * DAY_MS),
     });
   });
+  await invalidateFeeds(ctx);
   const row = await findEnquiry(ctx.db, id);
   if (!row) throw notFound();
   return toStudentEnquiry(row, now);
@@ -328,7 +350,7 @@ export async function listOwnEnquiries(
   query: PageQuery,
 ): Promise<StudentEnquiryList> {
   const now = ctx.now();
-  const request = toPageRequest(query);
+  const request = readPageRequest(query);
   const { rows, count } = await listEnquiriesOfStudent(
     ctx.db,
     studentId,
@@ -361,6 +383,7 @@ export async function archiveEnquiry(
   if (!(await archiveEnquiryRow(ctx.db, enquiryId, studentId, ctx.now()))) {
     throw new AppError(400, 'already_archived', M.alreadyArchived);
   }
+  await invalidateFeeds(ctx);
   return { success: true, message: M.archived };
 }
 
@@ -384,6 +407,7 @@ export async function getEnquiry(
   const contact = await findContact(ctx.db, enquiryId, actor.user_id);
   if (!contact && (!isLive(row, now) || !row.poster_is_active)) throw notLive();
   await recordView(ctx.db, enquiryId, actor.user_id, now);
+  await invalidateTutorFeed(ctx, actor.user_id);
   const marks = await findTutorMarks(ctx.db, enquiryId, actor.user_id);
   return toTutorEnquiry(row, marks, contact !== null, now);
 }
@@ -445,7 +469,7 @@ async function runFeed(
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const now = ctx.now();
-  const request = toPageRequest(query);
+  const request = readPageRequest(query);
   let origin = addresses.find((address) => address.is_primary) ?? addresses[0] ?? null;
   if (filters.selectedAddressId !== null) {
     origin = addresses.find((address) => address.id === filters.selectedAddressId) ?? null;
@@ -455,7 +479,7 @@ async function runFeed(
       });
     }
   }
-  const rows = await selectFeed(ctx.db, {
+  const criteria: Omit<FeedCriteria, 'limit' | 'offset'> = {
     tutorId,
     now,
     classes: filters.classes,
@@ -465,6 +489,29 @@ async function runFeed(
     radiusKm: filters.radiusKm,
     types: filters.types,
     profile: profileOf(profile),
+  };
+  const { rows, count } = await rankedFeedPage(ctx, criteria, request);
+  return {
+    count,
+    ...pageLinks(ctx, `${ENQUIRY_PATH}/teacher/enquiry-filters/`, request, count),
+    results: rows.map((row) => toCard(row, now)),
+  };
+}
+
+/** One ranked page and the total, from the feed cache when it holds them. */
+async function rankedFeedPage(
+  ctx: AppContext,
+  criteria: Omit<FeedCriteria, 'limit' | 'offset'>,
+  request: PageRequest,
+): Promise<CachedFeedPage> {
+  const cache = feedCacheOf(ctx);
+  const { tutorId, now: _now, ...rest } = criteria;
+  const key = JSON.stringify([rest, request.pageSize, request.offset]);
+  const cached = cache?.get(tutorId, key);
+  if (cached) return cached;
+  const stamp = cache?.stamp(tutorId);
+  const rows = await selectFeed(ctx.db, {
+    ...criteria,
     limit: request.pageSize,
     offset: request.offset,
   });
@@ -472,27 +519,11 @@ async function runFeed(
   const count =
     rows[0]?.total_count ??
     (request.page > 1
-      ? ((
-          await selectFeed(ctx.db, {
-            tutorId,
-            now,
-            classes: filters.classes,
-            subjects: filters.subjects,
-            modes: modesFor(filters.requirements),
-            origin: origin ? { latitude: origin.latitude, longitude: origin.longitude } : null,
-            radiusKm: filters.radiusKm,
-            types: filters.types,
-            profile: profileOf(profile),
-            limit: 1,
-            offset: 0,
-          })
-        )[0]?.total_count ?? 0)
+      ? ((await selectFeed(ctx.db, { ...criteria, limit: 1, offset: 0 }))[0]?.total_count ?? 0)
       : 0);
-  return {
-    count,
-    ...pageLinks(ctx, `${ENQUIRY_PATH}/teacher/enquiry-filters/`, request, count),
-    results: rows.map((row) => toCard(row, now)),
-  };
+  const page = { rows, count };
+  if (cache && stamp) cache.set(tutorId, key, stamp, page);
+  return page;
 }
 
 /** GET: the feed on the tutor's own profile choices, with those choices and addresses. */
@@ -501,10 +532,7 @@ export async function feedWithFilters(
   tutorId: number,
   query: PageQuery,
 ): Promise<FeedWithFilters> {
-  const [profile, addresses] = await Promise.all([
-    findTutorProfile(ctx.db, tutorId),
-    listAddressesOfUser(ctx.db, tutorId),
-  ]);
+  const { profile, addresses } = await findFeedInputs(ctx.db, tutorId);
   const filters = {
     classes: profile?.interested_classes ?? [],
     subjects: profile?.subjects ?? [],
@@ -542,10 +570,7 @@ export async function filterFeed(
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const { filters } = body;
-  const [profile, addresses] = await Promise.all([
-    findTutorProfile(ctx.db, tutorId),
-    listAddressesOfUser(ctx.db, tutorId),
-  ]);
+  const { profile, addresses } = await findFeedInputs(ctx.db, tutorId);
   return runFeed(
     ctx,
     tutorId,
@@ -569,7 +594,7 @@ export async function listContacted(
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const now = ctx.now();
-  const request = toPageRequest(query);
+  const request = readPageRequest(query);
   const { rows, count } = await listContactedEnquiries(
     ctx.db,
     tutorId,
@@ -589,7 +614,7 @@ export async function listStarred(
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const now = ctx.now();
-  const request = toPageRequest(query);
+  const request = readPageRequest(query);
   const { rows, count } = await listStarredEnquiries(
     ctx.db,
     tutorId,
@@ -619,6 +644,7 @@ export async function toggleStar(
     if (result && !isLive(row, now)) throw notLive();
     return result;
   });
+  await invalidateTutorFeed(ctx, tutorId);
   return { status: starred ? 'starred' : 'unstarred' };
 }
 
@@ -711,6 +737,9 @@ export async function sendMessage(
     throw error;
   }
   const { contact, enquiry } = result;
+  // the responded count changed for everyone, and this tutor's marks
+  await invalidateFeeds(ctx);
+  await invalidateTutorFeed(ctx, tutorId);
   const phone = fullPhone(enquiry);
   await notifyStudentOfResponse(ctx, {
     studentName: enquiry.poster_full_name,
@@ -752,6 +781,7 @@ export async function reportEnquiry(
     now: ctx.now(),
   });
   if (id === null) throw new AppError(409, 'already_reported', M.alreadyReportedError);
+  await invalidateTutorFeed(ctx, tutorId);
   return { success: true, message: M.reported, id };
 }
 
@@ -902,3 +932,6 @@ export async function refundContactsOfEnquiry(
   await notifyRefundedTutors(ctx, refunded, reason);
   return { refunded: refunded.length, coins: refunded.reduce((sum, item) => sum + item.coins, 0) };
 }
+
+/** For other modules whose writes change what tutors' feeds show. */
+export { invalidateFeeds } from './feed-cache.ts';

@@ -5,8 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { SingleFlight } from '../../lib/single-flight.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // probes arriving together share one round trip to the database
+  const probes = new SingleFlight<'database', void>();
+  const probe = async (): Promise<void> => {
+    await ctx.db.query('SELECT 1');
+  };
   app.get(
     '/health',
     {
@@ -19,7 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async () => {
       try {
-        await ctx.db.query('SELECT 1');
+        await probes.run('database', probe);
       } catch {
         throw new AppError(503, 'service_unavailable', MESSAGES.databaseUnavailable);
       }
