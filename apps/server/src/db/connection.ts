@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -7,7 +8,18 @@ import pg from 'pg';
 
 /** Something SQL can be sent to: the database or an open transaction. */
 export interface Queryable {
-  query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  query<Row>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<Row[]>;
+}
+
+export interface QueryOptions {
+  /**
+   * Parse and plan the statement once per connection, then only bind and run
+   * it (PostgreSQL; the embedded database ignores it). Only for hot, simple
+   * statements whose best plan never depends on the values: a primary-key
+   * read, say. A statement whose plan should follow its values (ranges,
+   * optional filters, arrays) must not set it (decision 040).
+   */
+  prepared?: boolean;
 }
 
 /** Open transactions → the database they belong to (see `rootOf`). */
@@ -116,6 +128,18 @@ function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
+const STATEMENT_NAMES = new Map<string, string>();
+
+/** The same text always gets the same name, on every connection of every pool. */
+function statementName(sql: string): string {
+  let name = STATEMENT_NAMES.get(sql);
+  if (!name) {
+    name = `gm_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    STATEMENT_NAMES.set(sql, name);
+  }
+  return name;
+}
+
 async function openPostgres(
   url: string,
   schema: string | undefined,
@@ -139,19 +163,25 @@ async function openPostgres(
     target: pg.Pool | pg.PoolClient,
     sql: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<Row[]> => {
-    const result = await target.query(sql, params ? [...params] : undefined);
+    const result = options?.prepared
+      ? await target.query({ name: statementName(sql), text: sql, values: [...(params ?? [])] })
+      : await target.query(sql, params ? [...params] : undefined);
     return result.rows as Row[];
   };
   const db: Db = {
     kind: 'postgres',
-    query: (sql, params) => run(pool, sql, params),
+    query: (sql, params, options) => run(pool, sql, params, options),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await work(
-          registerTransaction({ query: (sql, params) => run(client, sql, params) }, db),
+          registerTransaction(
+            { query: (sql, params, options) => run(client, sql, params, options) },
+            db,
+          ),
         );
         await client.query('COMMIT');
         return result;

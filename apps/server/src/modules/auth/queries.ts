@@ -138,6 +138,7 @@ export async function findSessionState(
   const rows = await db.query<SessionStateRow>(
     'SELECT is_active, sessions_revoked_at FROM users WHERE id = $1',
     [userId],
+    { prepared: true },
   );
   return rows[0] ?? null;
 }

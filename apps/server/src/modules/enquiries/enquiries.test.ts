@@ -845,6 +845,103 @@ describe('stars and reports', () => {
   });
 });
 
+describe('cached feed pages and student lists', () => {
+  async function feedPage(tutor: Tutor): Promise<FeedWithFilters> {
+    const response = await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<FeedWithFilters>();
+  }
+
+  it('shows a new, archived, starred or contacted enquiry on the very next request', async () => {
+    const tutor = await newTutor({ classes: ['Class 3'], subjects: ['Sanskrit'] }, 100);
+    const other = await newTutor({ classes: ['Class 3'], subjects: ['Sanskrit'] }, 100);
+    const student = await newStudent();
+    const first = await postEnquiry(student, { class_level: 'Class 3', subject: 'Sanskrit' });
+    expect((await feedPage(tutor)).count).toBe(1);
+
+    const second = await postEnquiry(student, { class_level: 'Class 3', subject: 'Sanskrit' });
+    let page = await feedPage(tutor);
+    expect(page.count).toBe(2);
+    expect(page.results.enquiries.map((card) => card.id).sort()).toEqual(
+      [first.id, second.id].sort(),
+    );
+
+    expect(
+      (await call('POST', `/api/enquiry/${String(first.id)}/star/`, tutor.access)).statusCode,
+    ).toBe(200);
+    page = await feedPage(tutor);
+    expect(page.results.enquiries.find((card) => card.id === first.id)?.is_starred).toBe(true);
+    // another tutor's star is theirs alone
+    expect((await feedPage(other)).results.enquiries.every((card) => !card.is_starred)).toBe(true);
+
+    const list = await call('GET', '/api/enquiry/enquiries/', student.access);
+    expect(
+      list.json<StudentEnquiryList>().results.every((item) => item.responded_count === 0),
+    ).toBe(true);
+    expect((await contact(other, first.id)).statusCode).toBe(200);
+    page = await feedPage(tutor);
+    expect(page.results.enquiries.find((card) => card.id === first.id)?.responded_count).toBe(1);
+    const after = await call('GET', '/api/enquiry/enquiries/', student.access);
+    expect(
+      after.json<StudentEnquiryList>().results.find((item) => item.id === first.id)
+        ?.responded_count,
+    ).toBe(1);
+
+    expect(
+      (await call('POST', `/api/enquiry/enquiries/${String(second.id)}/archive/`, student.access))
+        .statusCode,
+    ).toBe(200);
+    page = await feedPage(tutor);
+    expect(page.results.enquiries.map((card) => card.id)).toEqual([first.id]);
+  });
+
+  it('trusts a page for 30 s at most, whatever changed behind the service', async () => {
+    const tutor = await newTutor({ classes: ['Class 4'], subjects: ['Sanskrit'] });
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student, { class_level: 'Class 4', subject: 'Sanskrit' });
+    expect((await feedPage(tutor)).count).toBe(1);
+    // a change no service announced (another tool writing to the database)
+    await t.db.query('UPDATE enquiries SET archived = true WHERE id = $1', [enquiry.id]);
+    expect((await feedPage(tutor)).count).toBe(1);
+    t.clock.advance(30_000);
+    expect((await feedPage(tutor)).count).toBe(0);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('cached feed pages on two instances through Redis', () => {
+  it('an enquiry posted on one instance shows at once in a feed cached on the other', async () => {
+    const prefix = `feed-${String(Date.now())}:`;
+    const one = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
+    const two = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
+    try {
+      const tutor = await newTutor({ classes: ['Class 5'], subjects: ['Sanskrit'] });
+      const student = await newStudent();
+      const feedOnOne = async () => {
+        const response = await one.app.inject({
+          method: 'GET',
+          url: '/api/enquiry/teacher/enquiry-filters/',
+          headers: bearer(tutor.access),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<FeedWithFilters>().count;
+      };
+      expect(await feedOnOne()).toBe(0);
+      const posted = await two.app.inject({
+        method: 'POST',
+        url: '/api/enquiry/enquiries/',
+        headers: bearer(student.access),
+        payload: enquiryBody(student, { class_level: 'Class 5', subject: 'Sanskrit' }),
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      // the invalidation crosses Redis; allow it the time a message takes
+      await expect.poll(feedOnOne, { timeout: 2_000, interval: 20 }).toBe(1);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});
+
 describe('time: the lead guarantee and expiry (moves the clock; runs last)', () => {
   it('refunds after 7 days without an answer from the poster, not when the poster answered', async () => {
     const student = await newStudent();

@@ -1,10 +1,12 @@
 /**
- * Recently ranked feed pages, per tutor and criteria (decision 040).
+ * Recently answered enquiry list pages: tutors' ranked feed pages per
+ * criteria, and students' own lists (decision 040).
  *
  * Ranking a tutor's feed reads every candidate in their radius; a tutor
  * paging, filtering and coming back to the list asks for the same ranking
- * again and again. A page is kept for FEED_CACHE_TTL_MS at most and dropped at
- * once when what it was built from changes:
+ * again and again, and a student's dashboard asks for their list on every
+ * visit. A page is kept for FEED_CACHE_TTL_MS at most and dropped at once when
+ * what it was built from changes:
  *
  * - any enquiry is posted, archived or contacted, or a poster is suspended or
  *   made premium (`invalidateFeeds`): every page goes;
@@ -24,16 +26,19 @@ const FEED_CACHE_MAX_ENTRIES = 5_000;
 const CHANNEL = 'enquiries:feed-invalidate';
 const EVERY_TUTOR = '*';
 
-export interface CachedFeedPage {
-  rows: FeedRow[];
+/** A page's rows and the list's total. */
+export interface CachedPage<Row> {
+  rows: Row[];
   count: number;
 }
+
+export type CachedFeedPage = CachedPage<FeedRow>;
 
 interface Entry {
   storedAt: number;
   generation: number;
   tutorGeneration: number;
-  page: CachedFeedPage;
+  page: CachedPage<unknown>;
 }
 
 /** A stamp taken before the query; a page built under an older stamp is not kept. */
@@ -59,7 +64,7 @@ export class FeedCache {
     };
   }
 
-  get(tutorId: number, key: string): CachedFeedPage | null {
+  get<Row>(tutorId: number, key: string): CachedPage<Row> | null {
     const entryKey = `${String(tutorId)}\u0000${key}`;
     const entry = this.entries.get(entryKey);
     if (!entry) return null;
@@ -72,10 +77,10 @@ export class FeedCache {
       this.entries.delete(entryKey);
       return null;
     }
-    return entry.page;
+    return entry.page as CachedPage<Row>;
   }
 
-  set(tutorId: number, key: string, stamp: FeedStamp, page: CachedFeedPage): void {
+  set<Row>(tutorId: number, key: string, stamp: FeedStamp, page: CachedPage<Row>): void {
     const current = this.stamp(tutorId);
     // something changed while the page was being ranked: it may already be stale
     if (

@@ -757,6 +757,7 @@ export async function findFeedInputs(db: Queryable, tutorId: number): Promise<Fe
                             is_primary, slot
                        FROM user_addresses WHERE user_id = $1) a), '[]'::json) AS addresses`,
     [tutorId],
+    { prepared: true },
   );
   return rows[0] ?? { profile: null, addresses: [] };
 }

@@ -40,6 +40,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { buildPageLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
+import { SingleFlight } from '../../lib/single-flight.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
 import {
@@ -58,6 +59,7 @@ import {
   findStudentPremium,
   findTutorMarks,
   findFeedInputs,
+  type FeedInputsRow,
   findUserName,
   incrementResponded,
   insertContact,
@@ -81,6 +83,7 @@ import {
   type CardRow,
   type ContactRow,
   type EnquiryRow,
+  type FeedRow,
   type FeedCriteria,
   type PosterAddressRow,
   type TutorProfileRow,
@@ -351,12 +354,15 @@ export async function listOwnEnquiries(
 ): Promise<StudentEnquiryList> {
   const now = ctx.now();
   const request = readPageRequest(query);
-  const { rows, count } = await listEnquiriesOfStudent(
-    ctx.db,
-    studentId,
-    request.pageSize,
-    request.offset,
-  );
+  const cache = feedCacheOf(ctx);
+  const key = `own\u0000${String(request.pageSize)}\u0000${String(request.offset)}`;
+  let page = cache?.get<EnquiryRow>(studentId, key) ?? null;
+  if (!page) {
+    const stamp = cache?.stamp(studentId);
+    page = await listEnquiriesOfStudent(ctx.db, studentId, request.pageSize, request.offset);
+    if (cache && stamp) cache.set(studentId, key, stamp, page);
+  }
+  const { rows, count } = page;
   return {
     count,
     ...pageLinks(ctx, `${ENQUIRY_PATH}/enquiries/`, request, count),
@@ -498,6 +504,18 @@ async function runFeed(
   };
 }
 
+/** Profile and address reads in flight per database: one tutor's burst of requests shares one. */
+const FEED_INPUT_READS = new WeakMap<Queryable, SingleFlight<number, FeedInputsRow>>();
+
+function feedInputsOf(ctx: AppContext, tutorId: number): Promise<FeedInputsRow> {
+  let reads = FEED_INPUT_READS.get(ctx.db);
+  if (!reads) {
+    reads = new SingleFlight();
+    FEED_INPUT_READS.set(ctx.db, reads);
+  }
+  return reads.run(tutorId, () => findFeedInputs(ctx.db, tutorId));
+}
+
 /** One ranked page and the total, from the feed cache when it holds them. */
 async function rankedFeedPage(
   ctx: AppContext,
@@ -507,7 +525,7 @@ async function rankedFeedPage(
   const cache = feedCacheOf(ctx);
   const { tutorId, now: _now, ...rest } = criteria;
   const key = JSON.stringify([rest, request.pageSize, request.offset]);
-  const cached = cache?.get(tutorId, key);
+  const cached = cache?.get<FeedRow>(tutorId, key);
   if (cached) return cached;
   const stamp = cache?.stamp(tutorId);
   const rows = await selectFeed(ctx.db, {
@@ -532,7 +550,7 @@ export async function feedWithFilters(
   tutorId: number,
   query: PageQuery,
 ): Promise<FeedWithFilters> {
-  const { profile, addresses } = await findFeedInputs(ctx.db, tutorId);
+  const { profile, addresses } = await feedInputsOf(ctx, tutorId);
   const filters = {
     classes: profile?.interested_classes ?? [],
     subjects: profile?.subjects ?? [],
@@ -570,7 +588,7 @@ export async function filterFeed(
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const { filters } = body;
-  const { profile, addresses } = await findFeedInputs(ctx.db, tutorId);
+  const { profile, addresses } = await feedInputsOf(ctx, tutorId);
   return runFeed(
     ctx,
     tutorId,
