@@ -36,6 +36,7 @@ import { seoRoutes } from './modules/seo/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { answerFrameworkError, inputGuardPlugin } from './plugins/input-guard.ts';
+import { publicCachePlugin } from './plugins/public-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin, type loadWebBuild } from './plugins/web-static.ts';
 
@@ -83,6 +84,8 @@ export async function buildApp({
 
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin, { slowBodyWindowMs: ctx.config.slowBodyWindowMs });
+  // before compression: answers are stored as built, compressed once on demand
+  await app.register(publicCachePlugin, { db: ctx.db, clock: () => ctx.now().getTime() });
   // Pages and API answers are compressed on the fly (built assets are precompressed).
   await app.register(compress, {
     encodings: ['br', 'gzip'],

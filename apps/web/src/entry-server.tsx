@@ -56,7 +56,6 @@ const handler = createStaticHandler(recordLazyModules(routes));
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 export interface RenderOptions {
-  nonce: string;
   /** Calls the API in-process; route loaders use it through lib/api.ts. */
   apiFetch: (path: string, init: RequestInit) => Promise<Response>;
 }
@@ -64,7 +63,7 @@ export interface RenderOptions {
 /** Renders one page on the server from the same routes the browser hydrates. */
 export async function render(
   request: Request,
-  { nonce, apiFetch }: RenderOptions,
+  { apiFetch }: RenderOptions,
 ): Promise<RenderedPage> {
   setApiTransport(apiFetch);
   const context = await handler.query(request);
@@ -79,7 +78,7 @@ export async function render(
   const origin = new URL(request.url).origin;
   const markup = renderToString(
     <AppProviders origin={origin}>
-      <StaticRouterProvider router={router} context={context} nonce={nonce} />
+      <StaticRouterProvider router={router} context={context} />
     </AppProviders>,
   );
   const head = LEADING_HEAD_TAGS.exec(markup)?.[0] ?? '';

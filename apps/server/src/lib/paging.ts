@@ -151,8 +151,17 @@ export class ListCache {
     return this.generations.get(list) ?? 0;
   }
 
+  private readonly listeners = new Set<(list: string) => void>();
+
+  /** Calls `listener` after every invalidation; returns the function that stops it. */
+  onInvalidate(listener: (list: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   /** Forgets every filter of `list`. */
   invalidate(list: string): void {
+    for (const listener of this.listeners) listener(list);
     this.generations.set(list, this.generation(list) + 1);
     const prefix = `${list}\u0000`;
     for (const key of [...this.entries.keys()])

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -13,6 +13,14 @@ export interface DocumentNonces {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The headers of a finished HTML document that carries no nonces: its
+     * policy allows exactly its own inline scripts and style blocks, by hash.
+     * A document built this way can be stored and sent again as it is.
+     */
+    documentHeaders(html: string): Record<string, string>;
+  }
   interface FastifyReply {
     /**
      * Marks this answer as an HTML document: sets the document's content
@@ -52,19 +60,59 @@ function documentDirectives(config: Config): Array<[string, string[]]> {
   ];
 }
 
-export function documentPolicyHeader(config: Config, nonces: DocumentNonces): string {
+/** Sources allowed for inline scripts and style blocks: nonces, or hashes of their text. */
+interface InlineSources {
+  script: string[];
+  style: string[];
+}
+
+function policyWith(config: Config, inline: InlineSources): string {
   return documentDirectives(config)
     .map(([name, values]) => {
       const all =
         name === 'script-src'
-          ? [...values, `'nonce-${nonces.script}'`]
+          ? [...values, ...inline.script]
           : name === 'style-src'
-            ? [...values, `'nonce-${nonces.style}'`]
+            ? [...values, ...inline.style]
             : values;
       return [name, ...all].join(' ');
     })
     .join(';');
 }
+
+export function documentPolicyHeader(config: Config, nonces: DocumentNonces): string {
+  return policyWith(config, {
+    script: [`'nonce-${nonces.script}'`],
+    style: [`'nonce-${nonces.style}'`],
+  });
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+const STYLE_BLOCK = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+
+function hashSources(html: string, pattern: RegExp): string[] {
+  const sources = new Set<string>();
+  for (const match of html.matchAll(pattern)) {
+    const text = match[1] ?? '';
+    sources.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...sources];
+}
+
+/** The policy of a document whose inline scripts and styles are allowed by their hashes. */
+export function hashedDocumentPolicyHeader(config: Config, html: string): string {
+  return policyWith(config, {
+    script: hashSources(html, INLINE_SCRIPT),
+    style: hashSources(html, STYLE_BLOCK),
+  });
+}
+
+/** What an HTML document carries besides its policy. */
+const DOCUMENT_HEADERS = {
+  'cross-origin-opener-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+} as const;
 
 /**
  * What every answer carries, and all that one which is not an HTML document
@@ -95,12 +143,15 @@ export const securityPlugin = fp<{ config: Config }>(
         script: randomBytes(16).toString('base64'),
         style: randomBytes(16).toString('base64'),
       };
-      void this.header('content-security-policy', documentPolicyHeader(config, nonces))
-        .header('cross-origin-opener-policy', 'same-origin')
-        .header('referrer-policy', 'no-referrer')
-        .header('x-frame-options', 'DENY');
+      void this.header('content-security-policy', documentPolicyHeader(config, nonces)).headers(
+        DOCUMENT_HEADERS,
+      );
       return nonces;
     });
+    app.decorate('documentHeaders', (html: string) => ({
+      'content-security-policy': hashedDocumentPolicyHeader(config, html),
+      ...DOCUMENT_HEADERS,
+    }));
     await app.register(cors, {
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
       credentials: false,

@@ -6,13 +6,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { SingleFlight } from '../lib/single-flight.ts';
+
+import { publicCacheKey, sendStoredAnswer, unstoredAnswer } from './public-cache.ts';
+
 /** What the web app's server entry (`entry-server.tsx`) exports. */
 export interface PageRenderer {
   render(
     request: Request,
-    options: { nonce: string; apiFetch: (path: string, init: RequestInit) => Promise<Response> },
+    options: { apiFetch: (path: string, init: RequestInit) => Promise<Response> },
   ): Promise<RenderedPage>;
 }
+
+type RenderedDocument =
+  | { kind: 'document'; status: number; headers: Record<string, string>; body: Buffer }
+  | { kind: 'redirect'; status: number; location: string };
 
 export type RenderedPage =
   | { kind: 'page'; status: number; head: string; html: string; modules: string[] }
@@ -164,24 +172,43 @@ export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>
       );
     }
     const templateText = Object.values(build.template).join('');
-    const renderPage = async (request: PageRequest, reply: FastifyReply) => {
-      const nonce = reply.documentPolicy().script;
+    // Every visitor of a URL gets the same page (pages render anonymously; the
+    // signed-in parts are filled in by the browser), so a page is rendered once
+    // per URL and then sent from the public answer cache. Concurrent first
+    // requests of one URL share one render.
+    const renders = new SingleFlight<string, RenderedDocument>();
+    const renderDocument = async (request: PageRequest): Promise<RenderedDocument> => {
       const page = await build.renderer.render(toWebRequest(request, publicUrl), {
-        nonce,
         apiFetch: (path, init) => injectFetch(app, path, init),
       });
-      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+      if (page.kind === 'redirect') return page;
       const { beforeHead, beforeApp, afterApp } = build.template;
-      // Only the template's own scripts get the nonce; the renderer adds it to its own.
-      const withNonce = (part: string): string =>
-        part.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`);
       const preloads = modulePreloadTags(build.manifest, page.modules, templateText);
-      const html = `${withNonce(beforeHead)}${preloads}${page.head}${withNonce(beforeApp)}${page.html}${withNonce(afterApp)}`;
-      return reply
-        .status(page.status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      const html = `${beforeHead}${preloads}${page.head}${beforeApp}${page.html}${afterApp}`;
+      return {
+        kind: 'document',
+        status: page.status,
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-cache',
+          ...app.documentHeaders(html),
+        },
+        body: Buffer.from(html),
+      };
+    };
+    const renderPage = async (request: PageRequest, reply: FastifyReply) => {
+      const cache = app.publicAnswers;
+      const key = publicCacheKey(request);
+      const stored = cache.get(key);
+      if (stored) return sendStoredAnswer(cache, reply.request, reply, stored);
+      const generation = cache.generation;
+      const document = await renders.run(key, () => renderDocument(request));
+      if (document.kind === 'redirect') return reply.redirect(document.location, document.status);
+      const answer = { status: document.status, headers: document.headers, body: document.body };
+      const entry =
+        (document.status === 200 ? cache.set(key, generation, answer) : null) ??
+        unstoredAnswer(answer);
+      return sendStoredAnswer(cache, reply.request, reply, entry);
     };
     app.decorate('renderPage', renderPage);
     // Pages are a route of their own (not the not-found handler), so answers go

@@ -470,6 +470,42 @@ describe('writing content', () => {
   });
 });
 
+describe('public answers kept for everyone', () => {
+  it('sends a stored answer until content changes, and never to a signed-in request', async () => {
+    await createBlogPost(t.ctx, {
+      slug: 'marathahalli',
+      title: 'Marathahalli tutors',
+      content: '<p>Hello</p>',
+      authorId,
+      createdAt: dayAfterStart(200),
+    });
+    const url = '/api/blog/blogs/marathahalli/';
+    const titleOf = (body: unknown) => BlogPostSchema.parse(body).title;
+    expect(titleOf((await getJson(url)).body)).toBe('Marathahalli tutors');
+    // a change no service announced (another tool writing to the database)
+    await t.db.query(`UPDATE blog_posts SET title = 'Renamed' WHERE slug = 'marathahalli'`);
+    expect(titleOf((await getJson(url)).body)).toBe('Marathahalli tutors');
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: 'Bearer not-checked-on-public-routes' },
+    });
+    expect(titleOf(signedIn.json())).toBe('Renamed');
+    t.clock.advance(10_000);
+    expect(titleOf((await getJson(url)).body)).toBe('Renamed');
+    // a post written through the service drops every stored answer at once
+    await t.db.query(`UPDATE blog_posts SET title = 'Renamed again' WHERE slug = 'marathahalli'`);
+    await createBlogPost(t.ctx, {
+      slug: 'marathahalli-2',
+      title: 'More Marathahalli tutors',
+      content: '<p>Hello</p>',
+      authorId,
+      createdAt: dayAfterStart(201),
+    });
+    expect(titleOf((await getJson(url)).body)).toBe('Renamed again');
+  });
+});
+
 describe('cleaning rows stored before the sanitiser', () => {
   it('cleans rows stored by an older path once, at start, and never again', async () => {
     await t.db.query(

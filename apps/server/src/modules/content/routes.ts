@@ -24,17 +24,27 @@ function tolerateRawSearch(keys: readonly string[]) {
 export const contentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/blogs/',
-    { schema: blogListSchema, preValidation: tolerateRawSearch(BLOG_LIST_QUERY_KEYS) },
+    {
+      schema: blogListSchema,
+      preValidation: tolerateRawSearch(BLOG_LIST_QUERY_KEYS),
+      config: { publicCache: true },
+    },
     async (request) => listBlogPosts(ctx, request.query),
   );
 
-  app.get('/blogs/:slug/', { schema: blogPostSchema }, async (request) =>
-    getBlogPost(ctx, request.params.slug),
+  app.get(
+    '/blogs/:slug/',
+    { schema: blogPostSchema, config: { publicCache: true } },
+    async (request) => getBlogPost(ctx, request.params.slug),
   );
 
   app.get(
     '/articles/',
-    { schema: articleListSchema, preValidation: tolerateRawSearch(ARTICLE_LIST_QUERY_KEYS) },
+    {
+      schema: articleListSchema,
+      preValidation: tolerateRawSearch(ARTICLE_LIST_QUERY_KEYS),
+      config: { publicCache: true },
+    },
     async (request) => listArticles(ctx, request.query),
   );
 
