@@ -26,7 +26,10 @@ export const ADMIN_MESSAGES = {
   refundedToMethod: 'The refund to the original payment method has been started.',
   alreadyRefunded: 'This payment has already been refunded.',
   refundWindowClosed: 'This payment is outside the refund window.',
-  refundToMethodUnavailable: 'Refunds to the original payment method are not available yet.',
+  refundProviderFailed: (reason: string) =>
+    `The payment provider did not accept the refund, and nothing was changed: ${reason}`,
+  refundProviderMismatch:
+    'This payment was taken through another payment provider than the one configured now; refund it there, or as coins.',
   // content, plans, coupons, contact requests
   saved: 'Saved.',
   deleted: 'Deleted.',

@@ -190,10 +190,14 @@ export const AdminPaymentSchema = z.object({
   refund: z
     .object({
       kind: z.enum(['coins', 'original']),
+      /** Coins given (as coins) or taken back (to the original method). */
       coins: z.number().int(),
       amount_paise: z.number().int(),
       reason: z.string(),
       created_at: z.string(),
+      /** The provider's refund id (`rfnd_…`) and status; null for refunds as coins. */
+      provider_refund_id: z.string().nullable(),
+      provider_status: z.enum(['pending', 'processed', 'failed']).nullable(),
     })
     .nullable(),
   /** Whether the refund policy's window is still open. */

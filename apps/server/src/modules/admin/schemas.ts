@@ -135,12 +135,15 @@ export const S = {
     PremiumBodySchema.nullish(),
   ),
   payments: list('Captured payments, newest first', AdminPageQuerySchema, AdminPaymentListSchema),
-  refund: actionWithBody(
-    "Refund a payment within the refund policy's window, as coins or to the original method",
-    IdParams,
-    AdminPaymentSchema,
-    RefundBodySchema,
-  ),
+  refund: {
+    ...actionWithBody(
+      "Refund a payment within the refund policy's window, once: as coins, or to the original method through the payment provider (taking back the purchase's coins; 409 if some were spent, 502 if the provider refuses)",
+      IdParams,
+      AdminPaymentSchema,
+      RefundBodySchema,
+    ),
+    response: { 200: AdminPaymentSchema, ...failures, 409: ErrorBodySchema, 502: ErrorBodySchema },
+  },
   blogs: list('Blog posts, drafts included', AdminPageQuerySchema, AdminBlogListSchema),
   createBlog: create(
     'Write a blog post (HTML sanitized on store)',
