@@ -30,6 +30,12 @@ export const ADMIN_MESSAGES = {
     `The payment provider did not accept the refund, and nothing was changed: ${reason}`,
   refundProviderMismatch:
     'This payment was taken through another payment provider than the one configured now; refund it there, or as coins.',
+  // image uploads for content
+  imageMissing: 'Please choose an image to upload (multipart field "image").',
+  imageWrongType: 'Please upload a JPEG, PNG or WebP image.',
+  imageTooLarge: 'The image must be 5 MB or smaller.',
+  imageUploaded: 'Image uploaded.',
+  imageUploadFailed: 'The image could not be uploaded.',
   // content, plans, coupons, contact requests
   saved: 'Saved.',
   deleted: 'Deleted.',
@@ -68,6 +74,7 @@ export const AUDIT_TARGET_TYPES = [
   'plan',
   'coupon',
   'contact_request',
+  'content_image',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -421,3 +421,16 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListSchema = pagedListOf(AuditEntrySchema);
 export type AuditList = z.infer<typeof AuditListSchema>;
+
+// ---- uploads ------------------------------------------------------------
+
+/** `POST /api/admin/uploads/` (multipart field `image`): a public image for blogs and FAQs. */
+export const AdminUploadResultSchema = z.object({
+  /** Root-relative, as stored in content (survives a change of domain): `/media/content/…`. */
+  path: z.string(),
+  /** The same, absolute (PUBLIC_URL + path). */
+  url: z.string(),
+  content_type: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  bytes: z.number().int(),
+});
+export type AdminUploadResult = z.infer<typeof AdminUploadResultSchema>;

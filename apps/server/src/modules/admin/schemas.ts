@@ -23,6 +23,7 @@ import {
   AdminPlanPatchSchema,
   AdminPlanSchema,
   AdminReportListSchema,
+  AdminUploadResultSchema,
   AdminUserListSchema,
   AdminUserSchema,
   AuditListSchema,
@@ -143,6 +144,14 @@ export const S = {
       RefundBodySchema,
     ),
     response: { 200: AdminPaymentSchema, ...failures, 409: ErrorBodySchema, 502: ErrorBodySchema },
+  },
+  uploadImage: {
+    tags,
+    security,
+    summary:
+      'Upload a public image for blogs and FAQs (multipart field image: JPEG, PNG or WebP, checked by content, up to 5 MB); answers its path and URL',
+    consumes: ['multipart/form-data'],
+    response: { 201: AdminUploadResultSchema, ...failures, 413: ErrorBodySchema },
   },
   blogs: list('Blog posts, drafts included', AdminPageQuerySchema, AdminBlogListSchema),
   createBlog: create(

@@ -24,6 +24,7 @@ import type {
   AdminDone,
   AdminPageQuery,
   AdminPayment,
+  AdminUploadResult,
   AdminPaymentList,
   AdminPlan,
   AdminPlanBody,
@@ -49,6 +50,10 @@ import type {
 import { isStrongPassword, isValidEmail } from '@gurumatch/shared/schemas/auth';
 import { buildProofUrl } from '@gurumatch/shared/schemas/profile';
 
+import { randomBytes } from 'node:crypto';
+
+import sharp from 'sharp';
+
 import type { ProviderRefund } from '../../adapters/payments/index.ts';
 import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
@@ -56,6 +61,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { invalidateList } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { normalizeEmail, revokeUserSessions } from '../auth/service.ts';
 import {
   ARTICLE_LIST,
@@ -69,6 +75,7 @@ import {
 } from '../content/service.ts';
 import { notifyRefundedTutors, refundContactsWithin } from '../enquiries/service.ts';
 import { creditCoins, reverseLot } from '../payments/service.ts';
+import { detectFileType, isReadableImage } from '../profile/files.ts';
 
 import * as q from './queries.ts';
 
@@ -771,6 +778,74 @@ export async function refundPayment(
   const row = await q.findPaymentForUpdate(ctx.db, id);
   if (!row) throw notFound();
   return toPayment(row, ctx.now());
+}
+
+// ---- uploads ------------------------------------------------------------
+
+const CONTENT_IMAGE_TYPES = {
+  'image/jpeg': { extension: 'jpg', format: 'jpeg' },
+  'image/png': { extension: 'png', format: 'png' },
+  'image/webp': { extension: 'webp', format: 'webp' },
+} as const;
+type ContentImageType = keyof typeof CONTENT_IMAGE_TYPES;
+
+/** Wider images are scaled down to this many pixels: the article column is far narrower. */
+const CONTENT_IMAGE_MAX_WIDTH_PX = 2400;
+
+function isContentImageType(type: string | null): type is ContentImageType {
+  return type !== null && type in CONTENT_IMAGE_TYPES;
+}
+
+/**
+ * Stores a public image for blogs and FAQs. What the file is comes from its
+ * first bytes, never its name or declared type, and it must decode as that
+ * format; it is then written again in the same format (dropping camera and GPS
+ * metadata, turned upright, at most 2,400 pixels wide) under
+ * `content/<random>.<ext>`, served at `/media/content/…`.
+ */
+export async function uploadContentImage(
+  ctx: AppContext,
+  actor: AdminActor,
+  data: Buffer | undefined,
+): Promise<AdminUploadResult> {
+  if (!data || data.length === 0) {
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.imageMissing, {
+      image: [ADMIN_MESSAGES.imageMissing],
+    });
+  }
+  const type = detectFileType(data);
+  if (!isContentImageType(type) || !(await isReadableImage(data, type))) {
+    throw new AppError(400, 'unsupported_file', ADMIN_MESSAGES.imageWrongType, {
+      image: [ADMIN_MESSAGES.imageWrongType],
+    });
+  }
+  const { extension, format } = CONTENT_IMAGE_TYPES[type];
+  const body = await sharp(data, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize({ width: CONTENT_IMAGE_MAX_WIDTH_PX, withoutEnlargement: true })
+    .toFormat(format)
+    .toBuffer();
+  const path = `/media/content/${randomBytes(16).toString('hex')}.${extension}`;
+  const key = path.slice('/media/'.length);
+  await ctx.storage.put(key, body, type);
+  try {
+    await ctx.db.transaction((tx) =>
+      audit(tx, ctx, actor, 'content.image_upload', { type: 'content_image', id: null }, null, {
+        path,
+        content_type: type,
+        bytes: body.length,
+      }),
+    );
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  return {
+    path,
+    url: toPublicFileUrl(ctx.config.publicUrl, path),
+    content_type: type,
+    bytes: body.length,
+  };
 }
 
 // ---- content ------------------------------------------------------------
