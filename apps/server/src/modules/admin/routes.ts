@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
-import { readUploadedFiles } from '../profile/uploads.ts';
+import { readUploadedFiles } from '../profile/service.ts';
 
 import { S } from './schemas.ts';
 import * as admin from './service.ts';

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { PAGE_SIZE, PASSWORD_MIN_LENGTH } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import {
@@ -49,9 +51,6 @@ import type {
 } from '@gurumatch/shared/schemas/admin';
 import { isStrongPassword, isValidEmail } from '@gurumatch/shared/schemas/auth';
 import { buildProofUrl } from '@gurumatch/shared/schemas/profile';
-
-import { randomBytes } from 'node:crypto';
-
 import sharp from 'sharp';
 
 import type { ProviderRefund } from '../../adapters/payments/index.ts';
@@ -75,7 +74,7 @@ import {
 } from '../content/service.ts';
 import { notifyRefundedTutors, refundContactsWithin } from '../enquiries/service.ts';
 import { creditCoins, reverseLot } from '../payments/service.ts';
-import { detectFileType, isReadableImage } from '../profile/files.ts';
+import { detectFileType, isReadableImage } from '../profile/service.ts';
 
 import * as q from './queries.ts';
 
