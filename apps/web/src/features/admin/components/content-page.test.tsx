@@ -40,7 +40,10 @@ function stubAdminApi(upload: () => Response = () => json(201, UPLOADED)): Call[
       }
       if (method === 'POST' && path === '/api/admin/uploads/') return Promise.resolve(upload());
       if (method === 'POST' && path === '/api/admin/blogs/') {
-        const sent = JSON.parse(String(init.body)) as { title: string; content: string };
+        const sent = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as {
+          title: string;
+          content: string;
+        };
         return Promise.resolve(
           json(201, {
             id: 1,
@@ -105,7 +108,9 @@ describe('the content editor', () => {
       ).toBe(true);
     });
     const saved = calls.find((call) => call.method === 'POST' && call.path === '/api/admin/blogs/');
-    const body = JSON.parse(String(saved?.body)) as { content: string };
+    const body = JSON.parse(typeof saved?.body === 'string' ? saved.body : '{}') as {
+      content: string;
+    };
     expect(body.content).toContain(`<img src="${UPLOADED.path}" alt="diagram">`);
   });
 
