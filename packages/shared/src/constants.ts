@@ -155,6 +155,8 @@ export const AVATAR_MAX_DIMENSION_PX = 512;
 export const AVATAR_MAX_INPUT_DIMENSION_PX = 4096;
 export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest image an administrator may upload for blogs and FAQs (JPEG, PNG or WebP). */
+export const CONTENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_CONTENT_TYPES = [
   'application/pdf',
   'image/jpeg',

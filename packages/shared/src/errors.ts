@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   'name_taken',
   'code_taken',
   'refund_window_closed',
+  'coins_spent',
+  'provider_mismatch',
+  'provider_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

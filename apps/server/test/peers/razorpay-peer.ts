@@ -1,9 +1,10 @@
 /**
  * A local server answering as Razorpay's documented Orders API does, with basic
  * auth (key id : key secret): `POST /v1/orders`, `GET /v1/orders/{id}/payments`
- * and `POST /v1/payments/{id}/refund`. Tests play the customer with `pay()`
- * (a captured payment and the signature Checkout would hand the browser) and
- * the provider's webhook with `capturedEvent()`.
+ * and `POST /v1/payments/{id}/refund` (a refund entity, `pending` until the
+ * bank settles it). Tests play the customer with `pay()` (a captured payment
+ * and the signature Checkout would hand the browser) and the provider's
+ * webhooks with `capturedEvent()` and `refundEvent()`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
@@ -43,6 +44,22 @@ export interface PeerPayment {
   created_at: number;
 }
 
+export interface PeerRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal' | 'instant';
+  speed_requested: 'normal' | 'optimum';
+}
+
 export interface CheckoutResponse {
   razorpay_payment_id: string;
   razorpay_order_id: string;
@@ -52,11 +69,17 @@ export interface CheckoutResponse {
 export interface RazorpayPeer extends HttpPeer {
   readonly orders: Map<string, PeerOrder>;
   readonly payments: Map<string, PeerPayment>;
+  readonly refunds: Map<string, PeerRefund>;
   readonly env: Record<string, string>;
   /** The customer pays the order: a captured (or failed) payment and Checkout's answer. */
   pay(orderId: string, outcome?: 'captured' | 'failed'): CheckoutResponse;
   /** A signed `payment.captured` webhook delivery for a payment. */
   capturedEvent(paymentId: string): { body: string; signature: string };
+  /** A signed `refund.processed` or `refund.failed` delivery; the peer's refund takes that status. */
+  refundEvent(
+    refundId: string,
+    status: 'processed' | 'failed',
+  ): { body: string; signature: string };
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -94,6 +117,7 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 export async function startRazorpayPeer(): Promise<RazorpayPeer> {
   const orders = new Map<string, PeerOrder>();
   const payments = new Map<string, PeerPayment>();
+  const refunds = new Map<string, PeerRefund>();
   const expectedAuth = `Basic ${Buffer.from(`${RAZORPAY_PEER_KEY_ID}:${RAZORPAY_PEER_KEY_SECRET}`).toString('base64')}`;
 
   const peer = await startHttpPeer((request) => {
@@ -142,12 +166,17 @@ export async function startRazorpayPeer(): Promise<RazorpayPeer> {
       const items = [...payments.values()].filter((payment) => payment.order_id === orderId);
       return jsonAnswer(200, { entity: 'collection', count: items.length, items });
     }
-    const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(request.path);
-    if (request.method === 'POST' && refund) {
-      const payment = payments.get(decodeURIComponent(refund[1] ?? ''));
+    const refundOf = /^\/v1\/payments\/([^/]+)\/refund$/.exec(request.path);
+    if (request.method === 'POST' && refundOf) {
+      const payment = payments.get(decodeURIComponent(refundOf[1] ?? ''));
       if (!payment) return badRequest('The id provided does not exist');
-      if (payment.status !== 'captured') {
+      if (payment.status === 'refunded') {
         return badRequest('The payment has been fully refunded already');
+      }
+      if (payment.status !== 'captured') {
+        return badRequest(
+          'The payment has not been captured yet; only captured payments can be refunded',
+        );
       }
       let body: unknown = {};
       try {
@@ -155,22 +184,41 @@ export async function startRazorpayPeer(): Promise<RazorpayPeer> {
       } catch {
         return badRequest('The request body is not valid JSON');
       }
-      const requested = isRecord(body) && typeof body.amount === 'number' ? body.amount : undefined;
-      const amount = requested ?? payment.amount - payment.amount_refunded;
-      if (amount <= 0 || amount > payment.amount - payment.amount_refunded) {
-        return badRequest('The refund amount provided is greater than amount captured');
+      if (!isRecord(body)) return badRequest('The request body is not valid JSON');
+      const left = payment.amount - payment.amount_refunded;
+      const amount = body.amount === undefined ? left : body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+        return badRequest('The amount must be atleast INR 1.00', 'amount');
+      }
+      if (amount > left) {
+        return badRequest('The refund amount provided is greater than amount captured', 'amount');
+      }
+      if (body.speed !== undefined && body.speed !== 'normal' && body.speed !== 'optimum') {
+        return badRequest('The selected speed is invalid.', 'speed');
+      }
+      if (typeof body.receipt === 'string' && body.receipt.length > 40) {
+        return badRequest('receipt: the length must be no more than 40.', 'receipt');
       }
       payment.amount_refunded += amount;
       if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
-      return jsonAnswer(200, {
+      const refund: PeerRefund = {
         id: newId('rfnd'),
         entity: 'refund',
         amount,
-        currency: 'INR',
+        currency: payment.currency,
         payment_id: payment.id,
-        status: 'processed',
+        notes: isRecord(body.notes) ? (body.notes as Record<string, string>) : {},
+        receipt: typeof body.receipt === 'string' ? body.receipt : null,
+        acquirer_data: { arn: null },
         created_at: nowSeconds(),
-      });
+        batch_id: null,
+        // a normal-speed refund is accepted first and processed by the bank later
+        status: 'pending',
+        speed_processed: 'normal',
+        speed_requested: body.speed === 'optimum' ? 'optimum' : 'normal',
+      };
+      refunds.set(refund.id, refund);
+      return jsonAnswer(200, refund);
     }
     return jsonAnswer(404, {
       error: {
@@ -183,6 +231,7 @@ export async function startRazorpayPeer(): Promise<RazorpayPeer> {
   return Object.assign(peer, {
     orders,
     payments,
+    refunds,
     env: {
       RAZORPAY_KEY_ID: RAZORPAY_PEER_KEY_ID,
       RAZORPAY_KEY_SECRET: RAZORPAY_PEER_KEY_SECRET,
@@ -230,6 +279,31 @@ export async function startRazorpayPeer(): Promise<RazorpayPeer> {
         event: 'payment.captured',
         contains: ['payment'],
         payload: { payment: { entity: payment } },
+        created_at: nowSeconds(),
+      });
+      return { body, signature: hmac(RAZORPAY_PEER_WEBHOOK_SECRET, body) };
+    },
+    refundEvent(
+      refundId: string,
+      status: 'processed' | 'failed',
+    ): { body: string; signature: string } {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = status;
+      const payment = payments.get(refund.payment_id);
+      if (status === 'failed' && payment) {
+        payment.amount_refunded -= refund.amount;
+        payment.status = 'captured';
+      }
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_peer000000000',
+        event: `refund.${status}`,
+        contains: ['refund', 'payment'],
+        payload: {
+          refund: { entity: refund },
+          ...(payment ? { payment: { entity: payment } } : {}),
+        },
         created_at: nowSeconds(),
       });
       return { body, signature: hmac(RAZORPAY_PEER_WEBHOOK_SECRET, body) };

@@ -26,7 +26,16 @@ export const ADMIN_MESSAGES = {
   refundedToMethod: 'The refund to the original payment method has been started.',
   alreadyRefunded: 'This payment has already been refunded.',
   refundWindowClosed: 'This payment is outside the refund window.',
-  refundToMethodUnavailable: 'Refunds to the original payment method are not available yet.',
+  refundProviderFailed: (reason: string) =>
+    `The payment provider did not accept the refund, and nothing was changed: ${reason}`,
+  refundProviderMismatch:
+    'This payment was taken through another payment provider than the one configured now; refund it there, or as coins.',
+  // image uploads for content
+  imageMissing: 'Please choose an image to upload (multipart field "image").',
+  imageWrongType: 'Please upload a JPEG, PNG or WebP image.',
+  imageTooLarge: 'The image must be 5 MB or smaller.',
+  imageUploaded: 'Image uploaded.',
+  imageUploadFailed: 'The image could not be uploaded.',
   // content, plans, coupons, contact requests
   saved: 'Saved.',
   deleted: 'Deleted.',
@@ -65,6 +74,7 @@ export const AUDIT_TARGET_TYPES = [
   'plan',
   'coupon',
   'contact_request',
+  'content_image',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

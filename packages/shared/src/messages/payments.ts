@@ -41,6 +41,9 @@ export const PAYMENT_MESSAGES = {
   freePlanReason: 'Free plan coins',
   purchaseReason: (displayName: string) => `Purchased plan ${displayName}`,
   expiryReason: 'Coins expired',
+  refundFailedReason: 'The refund to your payment method failed; the coins are yours again',
+  coinsOfPurchaseSpent: (spent: number, coins: number) =>
+    `${String(spent)} of the ${String(coins)} coins bought with this payment have already been spent or have expired, so it can no longer be refunded to the original payment method.`,
   invoiceNotFound: 'This invoice was not found.',
   plansLoadFailed: 'Failed to load plans. Please reload the page.',
   billingLoadFailed: 'Failed to load your billing history. Please reload the page.',

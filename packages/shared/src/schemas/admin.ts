@@ -190,10 +190,14 @@ export const AdminPaymentSchema = z.object({
   refund: z
     .object({
       kind: z.enum(['coins', 'original']),
+      /** Coins given (as coins) or taken back (to the original method). */
       coins: z.number().int(),
       amount_paise: z.number().int(),
       reason: z.string(),
       created_at: z.string(),
+      /** The provider's refund id (`rfnd_…`) and status; null for refunds as coins. */
+      provider_refund_id: z.string().nullable(),
+      provider_status: z.enum(['pending', 'processed', 'failed']).nullable(),
     })
     .nullable(),
   /** Whether the refund policy's window is still open. */
@@ -417,3 +421,16 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditListSchema = pagedListOf(AuditEntrySchema);
 export type AuditList = z.infer<typeof AuditListSchema>;
+
+// ---- uploads ------------------------------------------------------------
+
+/** `POST /api/admin/uploads/` (multipart field `image`): a public image for blogs and FAQs. */
+export const AdminUploadResultSchema = z.object({
+  /** Root-relative, as stored in content (survives a change of domain): `/media/content/…`. */
+  path: z.string(),
+  /** The same, absolute (PUBLIC_URL + path). */
+  url: z.string(),
+  content_type: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  bytes: z.number().int(),
+});
+export type AdminUploadResult = z.infer<typeof AdminUploadResultSchema>;

@@ -184,13 +184,14 @@ function pagedListOf<Item extends z.ZodType>(item: Item) {
   });
 }
 
-export const LEDGER_KINDS = ['credit', 'spend', 'expiry', 'refund'] as const;
+/** `reversal`: the coins of a purchase refunded to the original payment method, taken back. */
+export const LEDGER_KINDS = ['credit', 'spend', 'expiry', 'refund', 'reversal'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LedgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(LEDGER_KINDS),
-  /** Signed: credits and refunds add, spends and expiries take away. */
+  /** Signed: credits and refunds add, spends, expiries and reversals take away. */
   coins: z.number().int(),
   balance_after: z.number().int(),
   reason: z.string(),

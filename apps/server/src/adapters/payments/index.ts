@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+import type { Queryable } from '../../db/connection.ts';
+
 /** An order as the provider keeps it (Razorpay's Orders API shape, trimmed to what we read). */
 export interface ProviderOrder {
   id: string;
@@ -19,11 +21,32 @@ export interface ProviderPayment {
   method: string | null;
 }
 
+export const PROVIDER_REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type ProviderRefundStatus = (typeof PROVIDER_REFUND_STATUSES)[number];
+
+/** A refund as the provider keeps it (Razorpay's refund entity, trimmed to what we read). */
 export interface ProviderRefund {
+  /** `rfnd_…` */
   id: string;
   payment_id: string;
+  /** Paise. */
   amount: number;
-  status: string;
+  currency: string;
+  status: ProviderRefundStatus;
+  /** 'normal' or 'instant' once the provider has chosen; null while it has not. */
+  speed_processed: string | null;
+  /** Unix seconds. */
+  created_at: number;
+}
+
+export interface NewProviderRefund {
+  /** The provider's payment id (`pay_…`), captured. */
+  paymentId: string;
+  /** Paise; at most what was captured less what was refunded already. */
+  amount: number;
+  /** Our reference for the refund (at most 40 characters). */
+  receipt: string;
+  notes: Record<string, string>;
 }
 
 export interface NewProviderOrder {
@@ -45,8 +68,13 @@ export interface PaymentsProvider {
   createOrder(order: NewProviderOrder): Promise<ProviderOrder>;
   /** Every payment attempt of an order (reconciliation reads the captured one). */
   paymentsOfOrder(orderId: string): Promise<ProviderPayment[]>;
-  /** Refunds a captured payment, in full or `amount` paise of it. */
-  refundPayment(paymentId: string, amount?: number): Promise<ProviderRefund>;
+  /**
+   * Refunds `amount` paise of a captured payment (normal speed). A refusal or an
+   * unreachable provider throws a ProviderError. `db` is the caller's open
+   * transaction: the offline sandbox keeps its refund there, so it commits or
+   * rolls back with the caller's own rows; Razorpay ignores it.
+   */
+  refund(refund: NewProviderRefund, db?: Queryable): Promise<ProviderRefund>;
   /** Checks the checkout's `razorpay_signature`: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** Checks `X-Razorpay-Signature`: HMAC-SHA256 of the raw webhook body with the webhook secret. */

@@ -12,10 +12,12 @@ import {
   checkoutSignature,
   hmacHex,
   signatureMatches,
+  PROVIDER_REFUND_STATUSES,
   type PaymentsProvider,
   type ProviderOrder,
   type ProviderPayment,
   type ProviderRefund,
+  type ProviderRefundStatus,
 } from './index.ts';
 
 const PROVIDER = 'Razorpay';
@@ -67,6 +69,26 @@ export function toProviderPayment(body: Record<string, unknown>): ProviderPaymen
   };
 }
 
+const REFUND_STATUSES: ReadonlySet<string> = new Set(PROVIDER_REFUND_STATUSES);
+
+/** A refund entity as Razorpay answers it (refund calls and `refund.*` webhooks). */
+export function toProviderRefund(body: Record<string, unknown>): ProviderRefund {
+  const id = text(body.id);
+  const status = text(body.status);
+  if (!id || !REFUND_STATUSES.has(status)) {
+    throw new ProviderError(PROVIDER, 'refund answer without an id or a known status');
+  }
+  return {
+    id,
+    payment_id: text(body.payment_id),
+    amount: amount(body.amount),
+    currency: text(body.currency),
+    status: status as ProviderRefundStatus,
+    speed_processed: typeof body.speed_processed === 'string' ? body.speed_processed : null,
+    created_at: amount(body.created_at),
+  };
+}
+
 /** Razorpay's Orders API with basic auth (key id : key secret). */
 export function createRazorpay(config: RazorpayConfig): PaymentsProvider {
   const authorization = `Basic ${Buffer.from(`${config.keyId}:${config.keySecret}`).toString('base64')}`;
@@ -99,19 +121,13 @@ export function createRazorpay(config: RazorpayConfig): PaymentsProvider {
       const items = Array.isArray(body.items) ? body.items : [];
       return items.filter(isRecord).map(toProviderPayment);
     },
-    async refundPayment(paymentId, refundAmount): Promise<ProviderRefund> {
+    async refund(refund) {
       const response = await call(
         'POST',
-        `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
-        refundAmount === undefined ? {} : { amount: refundAmount },
+        `/v1/payments/${encodeURIComponent(refund.paymentId)}/refund`,
+        { amount: refund.amount, speed: 'normal', notes: refund.notes, receipt: refund.receipt },
       );
-      const body = readAnswer(response, 'refunding a payment');
-      return {
-        id: text(body.id),
-        payment_id: text(body.payment_id),
-        amount: amount(body.amount),
-        status: text(body.status),
-      };
+      return toProviderRefund(readAnswer(response, 'refunding a payment'));
     },
     verifyPaymentSignature(orderId, paymentId, signature) {
       return signatureMatches(checkoutSignature(config.keySecret, orderId, paymentId), signature);

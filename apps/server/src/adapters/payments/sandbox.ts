@@ -10,6 +10,7 @@ import {
   type PaymentsProvider,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderRefund,
 } from './index.ts';
 
 const PROVIDER = 'Sandbox checkout';
@@ -120,20 +121,59 @@ export function createSandboxPayments(db: Queryable): SandboxPayments {
         [orderId],
       );
     },
-    async refundPayment(paymentId, amount) {
-      const [row] = await db.query<PaymentRow>(
-        `UPDATE sandbox_payments SET status = 'refunded'
-          WHERE id = $1 AND status = 'captured'
-          RETURNING id, order_id, amount, currency, status, method`,
-        [paymentId],
+    async refund(refund, within = db) {
+      // the same checks as Razorpay's: a captured payment, and no more than is left of it
+      const [payment] = await within.query<PaymentRow & { refunded: number }>(
+        `SELECT p.id, p.order_id, p.amount, p.currency, p.status, p.method,
+                COALESCE((SELECT SUM(r.amount) FROM sandbox_refunds r
+                           WHERE r.payment_id = p.id AND r.status <> 'failed'), 0)::int AS refunded
+           FROM sandbox_payments p WHERE p.id = $1 FOR UPDATE`,
+        [refund.paymentId],
       );
-      if (!row) throw new ProviderError(PROVIDER, 'no captured payment to refund', 400);
-      return {
-        id: newId('rfnd'),
-        payment_id: row.id,
-        amount: amount ?? row.amount,
+      if (!payment) throw new ProviderError(PROVIDER, 'The id provided does not exist', 400);
+      if (payment.status !== 'captured') {
+        throw new ProviderError(PROVIDER, 'The payment has been fully refunded already', 400);
+      }
+      if (
+        !Number.isInteger(refund.amount) ||
+        refund.amount <= 0 ||
+        refund.amount > payment.amount - payment.refunded
+      ) {
+        throw new ProviderError(
+          PROVIDER,
+          'The refund amount provided is greater than amount captured',
+          400,
+        );
+      }
+      const [row] = await within.query<{ id: string; created_at: Date }>(
+        `INSERT INTO sandbox_refunds (id, payment_id, amount, currency, status, receipt, notes)
+         VALUES ($1, $2, $3, $4, 'processed', $5, $6)
+         RETURNING id, created_at`,
+        [
+          newId('rfnd'),
+          payment.id,
+          refund.amount,
+          payment.currency,
+          refund.receipt,
+          JSON.stringify(refund.notes),
+        ],
+      );
+      if (!row) throw new ProviderError(PROVIDER, 'refund not stored');
+      if (payment.refunded + refund.amount === payment.amount) {
+        await within.query(`UPDATE sandbox_payments SET status = 'refunded' WHERE id = $1`, [
+          payment.id,
+        ]);
+      }
+      const answer: ProviderRefund = {
+        id: row.id,
+        payment_id: payment.id,
+        amount: refund.amount,
+        currency: payment.currency,
         status: 'processed',
+        speed_processed: 'normal',
+        created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
       };
+      return answer;
     },
     async pay(orderId, input) {
       const order = await findOrder(orderId);

@@ -414,11 +414,14 @@ export interface PaymentRow {
   coins: number;
   validity_days: number;
   amount_paise: number;
-  provider: string;
+  provider: 'razorpay' | 'sandbox';
   provider_payment_id: string;
+  lot_id: number;
   invoice_number: string;
   created_at: Date;
   refund_kind: 'coins' | 'original' | null;
+  refund_provider_id: string | null;
+  refund_provider_status: 'pending' | 'processed' | 'failed' | null;
   refund_coins: number | null;
   refund_amount_paise: number | null;
   refund_reason: string | null;
@@ -427,8 +430,9 @@ export interface PaymentRow {
 
 const PAYMENT_COLUMNS = `pm.id, pm.order_id, pm.user_id, u.full_name, u.email,
        pl.display_name AS plan, pl.id AS plan_id, l.coins, pl.validity_days, pm.amount_paise,
-       o.provider, pm.provider_payment_id, pm.invoice_number, pm.created_at,
-       rf.kind AS refund_kind, rf.coins AS refund_coins, rf.amount_paise AS refund_amount_paise,
+       o.provider, pm.provider_payment_id, pm.lot_id, pm.invoice_number, pm.created_at,
+       rf.kind AS refund_kind, rf.provider_refund_id AS refund_provider_id,
+       rf.provider_status AS refund_provider_status, rf.coins AS refund_coins, rf.amount_paise AS refund_amount_paise,
        rf.reason AS refund_reason, rf.created_at AS refunded_at`;
 
 const PAYMENT_FROM = `payments pm
@@ -481,6 +485,8 @@ export async function insertPaymentRefund(
     coins: number;
     amountPaise: number;
     providerRefundId: string | null;
+    providerStatus?: 'pending' | 'processed' | 'failed' | null;
+    reversalEntryId?: number | null;
     reason: string;
     decidedBy: number;
     at: Date;
@@ -488,8 +494,10 @@ export async function insertPaymentRefund(
 ): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO payment_refunds (payment_id, kind, coins, amount_paise, provider_refund_id, reason,
-                                  decided_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                                  decided_by, created_at, provider_status, provider_updated_at,
+                                  reversal_entry_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::text,
+             CASE WHEN $9::text IS NULL THEN NULL ELSE $8::timestamptz END, $10)
      ON CONFLICT (payment_id) DO NOTHING RETURNING id`,
     [
       refund.paymentId,
@@ -500,6 +508,8 @@ export async function insertPaymentRefund(
       refund.reason,
       refund.decidedBy,
       refund.at,
+      refund.providerStatus ?? null,
+      refund.reversalEntryId ?? null,
     ],
   );
   return rows.length > 0;

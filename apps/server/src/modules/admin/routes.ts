@@ -1,13 +1,20 @@
+import multipart from '@fastify/multipart';
+import { CONTENT_IMAGE_MAX_BYTES } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { actorOf } from '../../plugins/auth.ts';
+import { readUploadedFiles } from '../profile/service.ts';
 
 import { S } from './schemas.ts';
 import * as admin from './service.ts';
+
+/** Room for the multipart framing around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 function adminOf(request: FastifyRequest): admin.AdminActor {
   const actor = actorOf(request);
@@ -75,6 +82,37 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post('/payments/:id/refund/', { schema: S.refund }, async (request) =>
     admin.refundPayment(ctx, adminOf(request), request.params.id, request.body),
   );
+
+  // Multipart is understood only by the upload call.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: {
+        fileSize: CONTENT_IMAGE_MAX_BYTES,
+        files: 1,
+        fields: 5,
+        parts: 6,
+        fieldNameSize: 100,
+        fieldSize: 1024,
+        headerPairs: 100,
+      },
+    });
+    uploads.post(
+      '/uploads/',
+      {
+        schema: S.uploadImage,
+        bodyLimit: CONTENT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+      },
+      async (request, reply) => {
+        const files = await readUploadedFiles(request, {
+          fields: ['image'],
+          maxBytes: CONTENT_IMAGE_MAX_BYTES,
+          tooLargeMessage: ADMIN_MESSAGES.imageTooLarge,
+        });
+        const result = await admin.uploadContentImage(ctx, adminOf(request), files.get('image'));
+        return reply.status(201).send(result);
+      },
+    );
+  });
 
   app.get('/blogs/', { schema: S.blogs }, async (request) => admin.listBlogs(ctx, request.query));
   app.post('/blogs/', { schema: S.createBlog }, async (request, reply) =>

@@ -23,6 +23,7 @@ import {
   AdminPlanPatchSchema,
   AdminPlanSchema,
   AdminReportListSchema,
+  AdminUploadResultSchema,
   AdminUserListSchema,
   AdminUserSchema,
   AuditListSchema,
@@ -135,12 +136,23 @@ export const S = {
     PremiumBodySchema.nullish(),
   ),
   payments: list('Captured payments, newest first', AdminPageQuerySchema, AdminPaymentListSchema),
-  refund: actionWithBody(
-    "Refund a payment within the refund policy's window, as coins or to the original method",
-    IdParams,
-    AdminPaymentSchema,
-    RefundBodySchema,
-  ),
+  refund: {
+    ...actionWithBody(
+      "Refund a payment within the refund policy's window, once: as coins, or to the original method through the payment provider (taking back the purchase's coins; 409 if some were spent, 502 if the provider refuses)",
+      IdParams,
+      AdminPaymentSchema,
+      RefundBodySchema,
+    ),
+    response: { 200: AdminPaymentSchema, ...failures, 409: ErrorBodySchema, 502: ErrorBodySchema },
+  },
+  uploadImage: {
+    tags,
+    security,
+    summary:
+      'Upload a public image for blogs and FAQs (multipart field image: JPEG, PNG or WebP, checked by content, up to 5 MB); answers its path and URL',
+    consumes: ['multipart/form-data'],
+    response: { 201: AdminUploadResultSchema, ...failures, 413: ErrorBodySchema },
+  },
   blogs: list('Blog posts, drafts included', AdminPageQuerySchema, AdminBlogListSchema),
   createBlog: create(
     'Write a blog post (HTML sanitized on store)',

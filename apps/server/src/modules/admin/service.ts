@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { PAGE_SIZE, PASSWORD_MIN_LENGTH } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import {
@@ -24,6 +26,7 @@ import type {
   AdminDone,
   AdminPageQuery,
   AdminPayment,
+  AdminUploadResult,
   AdminPaymentList,
   AdminPlan,
   AdminPlanBody,
@@ -48,12 +51,16 @@ import type {
 } from '@gurumatch/shared/schemas/admin';
 import { isStrongPassword, isValidEmail } from '@gurumatch/shared/schemas/auth';
 import { buildProofUrl } from '@gurumatch/shared/schemas/profile';
+import sharp from 'sharp';
 
+import type { ProviderRefund } from '../../adapters/payments/index.ts';
+import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { invalidateList } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { normalizeEmail, revokeUserSessions } from '../auth/service.ts';
 import {
   ARTICLE_LIST,
@@ -70,7 +77,8 @@ import {
   notifyRefundedTutors,
   refundContactsWithin,
 } from '../enquiries/service.ts';
-import { creditCoins } from '../payments/service.ts';
+import { creditCoins, reverseLot } from '../payments/service.ts';
+import { detectFileType, isReadableImage } from '../profile/service.ts';
 
 import * as q from './queries.ts';
 
@@ -608,6 +616,8 @@ function toPayment(row: q.PaymentRow, now: Date): AdminPayment {
             amount_paise: row.refund_amount_paise ?? 0,
             reason: row.refund_reason ?? '',
             created_at: new Date(row.refunded_at ?? row.created_at).toISOString(),
+            provider_refund_id: row.refund_provider_id,
+            provider_status: row.refund_provider_status,
           },
     refundable: isRefundable(row, now),
   };
@@ -629,45 +639,43 @@ export async function listPayments(
   );
 }
 
-/**
- * Refunds a payment within the refund policy's window, once. As coins, the
- * plan's coins are credited again in a lot of the plan's validity. To the
- * original method it needs the payment provider's refund, which the payments
- * adapter does not offer yet: that answer is a 503 and nothing is stored.
- */
-export async function refundPayment(
+/** The refund decision's lock: the payment, once, within the window (else 404, 409, 400). */
+async function lockRefundablePayment(tx: Queryable, id: number, now: Date): Promise<q.PaymentRow> {
+  const payment = await q.findPaymentForUpdate(tx, id);
+  if (!payment) throw notFound();
+  if (payment.refund_kind !== null) {
+    throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
+  }
+  if (!isRefundable(payment, now)) {
+    throw new AppError(400, 'refund_window_closed', ADMIN_MESSAGES.refundWindowClosed);
+  }
+  return payment;
+}
+
+/** As coins: the plan's coins are credited again in a lot of the plan's validity. */
+async function refundAsCoins(
   ctx: AppContext,
   actor: AdminActor,
   id: number,
-  body: RefundBody,
-): Promise<AdminPayment> {
-  if (body.method === 'original') {
-    throw new AppError(503, 'service_unavailable', ADMIN_MESSAGES.refundToMethodUnavailable);
-  }
+  reason: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const payment = await q.findPaymentForUpdate(tx, id);
-    if (!payment) throw notFound();
-    if (payment.refund_kind !== null) {
-      throw new AppError(400, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
-    }
     const now = ctx.now();
-    if (!isRefundable(payment, now)) {
-      throw new AppError(400, 'refund_window_closed', ADMIN_MESSAGES.refundWindowClosed);
-    }
+    const payment = await lockRefundablePayment(tx, id, now);
     await q.insertPaymentRefund(tx, {
       paymentId: id,
       kind: 'coins',
       coins: payment.coins,
       amountPaise: 0,
       providerRefundId: null,
-      reason: body.reason,
+      reason,
       decidedBy: actor.user_id,
       at: now,
     });
     await creditCoins(tx, {
       userId: payment.user_id,
       coins: payment.coins,
-      reason: `Refund of payment ${payment.invoice_number}: ${body.reason}`.slice(0, 300),
+      reason: `Refund of payment ${payment.invoice_number}: ${reason}`.slice(0, 300),
       expiresAt: new Date(now.getTime() + payment.validity_days * DAY_MS),
       now,
     });
@@ -678,12 +686,175 @@ export async function refundPayment(
       'payment.refund',
       { type: 'payment', id },
       { refund: null },
-      { refund: 'coins', coins: payment.coins, reason: body.reason },
+      { refund: 'coins', coins: payment.coins, reason },
     );
   });
+}
+
+/**
+ * To the original method, in one transaction: the payment row is locked (a
+ * second refund waits, then answers 409 without calling the provider), the
+ * purchase's coins are taken back from its lot (409 when some were spent), the
+ * provider refunds the whole amount, and the refund row with the provider's id
+ * and status is written with the audit entry. A provider refusal or failure
+ * rolls everything back and answers 502.
+ */
+async function refundToOriginalMethod(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  reason: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const payment = await lockRefundablePayment(tx, id, now);
+    if (payment.provider !== ctx.payments.kind) {
+      throw new AppError(409, 'provider_mismatch', ADMIN_MESSAGES.refundProviderMismatch);
+    }
+    const reversal = await reverseLot(tx, {
+      userId: payment.user_id,
+      lotId: payment.lot_id,
+      reason: `Payment ${payment.invoice_number} refunded to your payment method`,
+      now,
+    });
+    let refund: ProviderRefund;
+    try {
+      refund = await ctx.payments.refund(
+        {
+          paymentId: payment.provider_payment_id,
+          amount: payment.amount_paise,
+          receipt: `refund-${String(payment.id)}`,
+          notes: { payment_id: String(payment.id), invoice: payment.invoice_number },
+        },
+        tx,
+      );
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      ctx.log.error({ payment: payment.id, err: error.message }, 'refund refused by the provider');
+      throw new AppError(502, 'provider_error', ADMIN_MESSAGES.refundProviderFailed(error.message));
+    }
+    if (refund.status === 'failed') {
+      throw new AppError(
+        502,
+        'provider_error',
+        ADMIN_MESSAGES.refundProviderFailed(`refund ${refund.id} failed`),
+      );
+    }
+    await q.insertPaymentRefund(tx, {
+      paymentId: id,
+      kind: 'original',
+      coins: reversal.coins,
+      amountPaise: refund.amount,
+      providerRefundId: refund.id,
+      providerStatus: refund.status,
+      reversalEntryId: reversal.entryId,
+      reason,
+      decidedBy: actor.user_id,
+      at: now,
+    });
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'payment.refund',
+      { type: 'payment', id },
+      { refund: null },
+      {
+        refund: 'original',
+        amount_paise: refund.amount,
+        coins_taken_back: reversal.coins,
+        provider_refund_id: refund.id,
+        provider_status: refund.status,
+        reason,
+      },
+    );
+  });
+}
+
+/**
+ * Refunds a payment within the refund policy's window, once (a second try is
+ * a 409): as coins, or to the original payment method through the payments
+ * adapter (docs/decisions/031-refunds-to-the-original-method.md).
+ */
+export async function refundPayment(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  body: RefundBody,
+): Promise<AdminPayment> {
+  if (body.method === 'original') await refundToOriginalMethod(ctx, actor, id, body.reason);
+  else await refundAsCoins(ctx, actor, id, body.reason);
   const row = await q.findPaymentForUpdate(ctx.db, id);
   if (!row) throw notFound();
   return toPayment(row, ctx.now());
+}
+
+// ---- uploads ------------------------------------------------------------
+
+const CONTENT_IMAGE_TYPES = {
+  'image/jpeg': { extension: 'jpg', format: 'jpeg' },
+  'image/png': { extension: 'png', format: 'png' },
+  'image/webp': { extension: 'webp', format: 'webp' },
+} as const;
+type ContentImageType = keyof typeof CONTENT_IMAGE_TYPES;
+
+/** Wider images are scaled down to this many pixels: the article column is far narrower. */
+const CONTENT_IMAGE_MAX_WIDTH_PX = 2400;
+
+function isContentImageType(type: string | null): type is ContentImageType {
+  return type !== null && type in CONTENT_IMAGE_TYPES;
+}
+
+/**
+ * Stores a public image for blogs and FAQs. What the file is comes from its
+ * first bytes, never its name or declared type, and it must decode as that
+ * format; it is then written again in the same format (dropping camera and GPS
+ * metadata, turned upright, at most 2,400 pixels wide) under
+ * `content/<random>.<ext>`, served at `/media/content/…`.
+ */
+export async function uploadContentImage(
+  ctx: AppContext,
+  actor: AdminActor,
+  data: Buffer | undefined,
+): Promise<AdminUploadResult> {
+  if (!data || data.length === 0) {
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.imageMissing, {
+      image: [ADMIN_MESSAGES.imageMissing],
+    });
+  }
+  const type = detectFileType(data);
+  if (!isContentImageType(type) || !(await isReadableImage(data, type))) {
+    throw new AppError(400, 'unsupported_file', ADMIN_MESSAGES.imageWrongType, {
+      image: [ADMIN_MESSAGES.imageWrongType],
+    });
+  }
+  const { extension, format } = CONTENT_IMAGE_TYPES[type];
+  const body = await sharp(data, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize({ width: CONTENT_IMAGE_MAX_WIDTH_PX, withoutEnlargement: true })
+    .toFormat(format)
+    .toBuffer();
+  const path = `/media/content/${randomBytes(16).toString('hex')}.${extension}`;
+  const key = path.slice('/media/'.length);
+  await ctx.storage.put(key, body, type);
+  try {
+    await ctx.db.transaction((tx) =>
+      audit(tx, ctx, actor, 'content.image_upload', { type: 'content_image', id: null }, null, {
+        path,
+        content_type: type,
+        bytes: body.length,
+      }),
+    );
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+  return {
+    path,
+    url: toPublicFileUrl(ctx.config.publicUrl, path),
+    content_type: type,
+    bytes: body.length,
+  };
 }
 
 // ---- content ------------------------------------------------------------

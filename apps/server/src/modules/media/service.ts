@@ -13,3 +13,15 @@ export async function getAvatar(ctx: AppContext, name: string): Promise<StoredFi
   if (!file) throw new AppError(404, 'not_found', MESSAGES.notFound);
   return file;
 }
+
+/** Names the back office gives content images: `<32 hex>.jpg|png|webp`. */
+const CONTENT_IMAGE_NAME_PATTERN = /^[a-f0-9]{32}\.(?:jpg|png|webp)$/;
+
+/** A stored blog or FAQ image by its public name; anything else is a 404. */
+export async function getContentImage(ctx: AppContext, name: string): Promise<StoredFile> {
+  const file = CONTENT_IMAGE_NAME_PATTERN.test(name)
+    ? await ctx.storage.get(`content/${name}`)
+    : null;
+  if (!file) throw new AppError(404, 'not_found', MESSAGES.notFound);
+  return file;
+}

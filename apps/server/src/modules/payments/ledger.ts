@@ -23,6 +23,7 @@ import {
   insertSpendLot,
   lockCoinOwner,
   lockExpiredLots,
+  lockLot,
   lockLotsOfSpend,
   lockSpendableLots,
   setLotRemaining,
@@ -247,4 +248,49 @@ export async function refundCoins(
     createdAt: input.now,
   });
   return { entryId: entry.id, balanceAfter: entry.balance_after, coins: reinstated };
+}
+
+export interface ReverseLotInput {
+  userId: number;
+  lotId: number;
+  reason: string;
+  now: Date;
+}
+
+/**
+ * Takes back every coin of one lot (a purchase refunded to the original
+ * payment method) with a `reversal` entry, inside the caller's transaction.
+ * Only a lot that still holds all its coins, unexpired, can be taken back:
+ * coins spent on contacts (unless refunded to the lot since) or expired make
+ * it a 409 `coins_spent`, and nothing changes. See
+ * docs/decisions/031-refunds-to-the-original-method.md.
+ */
+export async function reverseLot(
+  tx: Queryable,
+  input: ReverseLotInput,
+): Promise<{ entryId: number; balanceAfter: number; coins: number }> {
+  const reason = checkReason(input.reason);
+  await lockOwner(tx, input.userId);
+  const balance = await writeExpiries(tx, input.userId, input.now);
+  const lot = await lockLot(tx, input.userId, input.lotId);
+  if (!lot) throw new AppError(404, 'not_found', 'This coin lot was not found.');
+  const usable = lot.expires_at.getTime() > input.now.getTime() ? lot.remaining : 0;
+  if (usable < lot.coins) {
+    throw new AppError(
+      409,
+      'coins_spent',
+      PAYMENT_MESSAGES.coinsOfPurchaseSpent(lot.coins - usable, lot.coins),
+    );
+  }
+  await setLotRemaining(tx, lot.id, 0);
+  const entry = await insertLedgerEntry(tx, {
+    userId: input.userId,
+    kind: 'reversal',
+    coins: -lot.coins,
+    balanceAfter: balance - lot.coins,
+    reason,
+    lotId: lot.id,
+    createdAt: input.now,
+  });
+  return { entryId: entry.id, balanceAfter: entry.balance_after, coins: lot.coins };
 }

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/connection.ts';
 
 // ---------------------------------------------------------------- coin lots and ledger
 
-export type LedgerKind = 'credit' | 'spend' | 'expiry' | 'refund';
+export type LedgerKind = 'credit' | 'spend' | 'expiry' | 'refund' | 'reversal';
 export type LotSource = 'free_plan' | 'purchase' | 'grant';
 
 export interface LotRow {
@@ -81,6 +81,19 @@ export async function lockSpendableLots(
       FOR UPDATE`,
     [userId, now],
   );
+}
+
+/** One lot of the user, locked. */
+export async function lockLot(
+  db: Queryable,
+  userId: number,
+  lotId: number,
+): Promise<LotRow | null> {
+  const rows = await db.query<LotRow>(
+    'SELECT * FROM coin_lots WHERE id = $1 AND user_id = $2 FOR UPDATE',
+    [lotId, userId],
+  );
+  return rows[0] ?? null;
 }
 
 export async function setLotRemaining(
@@ -769,4 +782,45 @@ export async function findUserRole(
     [userId],
   );
   return rows[0] ?? null;
+}
+
+// ---------------------------------------------------------------- refunds to the original method
+
+export interface ProviderRefundRow {
+  id: number;
+  payment_id: number;
+  user_id: number;
+  coins: number;
+  provider_status: 'pending' | 'processed' | 'failed';
+  lot_expires_at: Date;
+}
+
+/** A refund to the original method by the provider's refund id, locked. */
+export async function lockRefundByProviderId(
+  db: Queryable,
+  providerRefundId: string,
+): Promise<ProviderRefundRow | null> {
+  const rows = await db.query<ProviderRefundRow>(
+    `SELECT rf.id, rf.payment_id, pm.user_id, rf.coins, rf.provider_status,
+            l.expires_at AS lot_expires_at
+       FROM payment_refunds rf
+       JOIN payments pm ON pm.id = rf.payment_id
+       JOIN coin_lots l ON l.id = pm.lot_id
+      WHERE rf.provider_refund_id = $1 AND rf.kind = 'original'
+      FOR UPDATE OF rf`,
+    [providerRefundId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setRefundProviderStatus(
+  db: Queryable,
+  id: number,
+  status: 'processed' | 'failed',
+  at: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE payment_refunds SET provider_status = $2, provider_updated_at = $3 WHERE id = $1',
+    [id, status, at],
+  );
 }

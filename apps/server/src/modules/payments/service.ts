@@ -39,7 +39,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 
-import { creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
+import { creditCoins, creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
 import {
   consumeRedemption,
   countCouponUses,
@@ -69,11 +69,13 @@ import {
   lockLiveReservationsOfUser,
   lockOrder,
   lockRedemption,
+  lockRefundByProviderId,
   markOrderChecked,
   markOrderFailed,
   markOrderPaid,
   releaseLapsedReservations,
   releaseRedemption,
+  setRefundProviderStatus,
   type CouponRow,
   type LedgerRow,
   type OrderRow,
@@ -83,7 +85,7 @@ import {
 } from './queries.ts';
 import { renderSandboxCheckout } from './sandbox-page.ts';
 
-export { creditCoins, getCoinBalance, refundCoins, spendCoins } from './ledger.ts';
+export { creditCoins, getCoinBalance, refundCoins, reverseLot, spendCoins } from './ledger.ts';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -528,10 +530,65 @@ function capturedPaymentOf(event: unknown): ProviderPayment | null {
   };
 }
 
+/** The refund id and outcome of a `refund.processed` or `refund.failed` event, else null. */
+function refundOutcomeOf(
+  event: unknown,
+): { refundId: string; status: 'processed' | 'failed' } | null {
+  if (!isRecord(event)) return null;
+  const status =
+    event.event === 'refund.processed'
+      ? 'processed'
+      : event.event === 'refund.failed'
+        ? 'failed'
+        : null;
+  if (!status) return null;
+  const payload = isRecord(event.payload) ? event.payload : {};
+  const wrapper = isRecord(payload.refund) ? payload.refund : {};
+  const entity = isRecord(wrapper.entity) ? wrapper.entity : null;
+  if (!entity || typeof entity.id !== 'string') return null;
+  return { refundId: entity.id, status };
+}
+
+/**
+ * Records the provider's last word on a refund to the original method. A
+ * pending refund becomes processed or failed, once; a failed one gives the
+ * tutor back the coins its reversal took, in a lot expiring when the
+ * purchase's lot would have (nothing when that moment has passed).
+ */
+async function settleRefund(
+  ctx: AppContext,
+  outcome: { refundId: string; status: 'processed' | 'failed' },
+): Promise<{ status: 'ok' | 'ignored' }> {
+  return ctx.db.transaction(async (tx) => {
+    const refund = await lockRefundByProviderId(tx, outcome.refundId);
+    if (!refund) {
+      ctx.log.warn({ refund: outcome.refundId }, 'refund webhook for an unknown refund');
+      return { status: 'ignored' as const };
+    }
+    if (refund.provider_status !== 'pending') return { status: 'ignored' as const };
+    const now = ctx.now();
+    await setRefundProviderStatus(tx, refund.id, outcome.status, now);
+    if (outcome.status === 'failed') {
+      ctx.log.error({ refund: outcome.refundId }, 'the provider could not complete a refund');
+      if (refund.coins > 0 && refund.lot_expires_at.getTime() > now.getTime()) {
+        await creditCoins(tx, {
+          userId: refund.user_id,
+          coins: refund.coins,
+          reason: PAYMENT_MESSAGES.refundFailedReason,
+          expiresAt: refund.lot_expires_at,
+          now,
+        });
+      }
+    }
+    return { status: 'ok' as const };
+  });
+}
+
 /**
  * The provider's webhook: the raw body must carry `X-Razorpay-Signature` (HMAC
  * with the webhook secret). A `payment.captured` of one of our orders credits
- * it, at most once; every other event is acknowledged and ignored.
+ * it, at most once; `refund.processed` and `refund.failed` settle a refund to
+ * the original method; every other event is acknowledged and ignored.
  */
 export async function handleWebhook(
   ctx: AppContext,
@@ -547,6 +604,8 @@ export async function handleWebhook(
   } catch {
     throw new AppError(400, 'validation_error', 'The webhook body is not JSON.');
   }
+  const refund = refundOutcomeOf(event);
+  if (refund) return settleRefund(ctx, refund);
   const payment = capturedPaymentOf(event);
   if (!payment) return { status: 'ignored' };
   const order = await findOrderByProviderId(ctx.db, ctx.payments.kind, payment.order_id);

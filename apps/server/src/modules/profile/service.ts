@@ -52,6 +52,10 @@ import {
   type ProfileViewRow,
 } from './queries.ts';
 
+/** For other modules' uploads (the back office's content images): the same reading and checks. */
+export { detectFileType, isReadableImage } from './files.ts';
+export { readUploadedFiles } from './uploads.ts';
+
 export interface ProfileActor {
   user_id: number;
   role: Role;

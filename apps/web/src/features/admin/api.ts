@@ -1,3 +1,6 @@
+import { CONTENT_IMAGE_MAX_BYTES } from '@gurumatch/shared/constants';
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
+import type { AdminUploadResult } from '@gurumatch/shared/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest, type RequestOptions } from '../../lib/api.ts';
@@ -41,6 +44,24 @@ export function useAdminAction<Result = unknown>() {
       apiRequest<Result>(`/api/admin/${path}`, { method, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
+}
+
+/** The image types the upload accepts (the server checks the bytes again). */
+export const CONTENT_IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/**
+ * `POST /api/admin/uploads/`: a public image for blogs and FAQs. Answers its
+ * root-relative path (what content stores). A file of the wrong type or over
+ * the limit is refused here with the server's own words, before any upload.
+ */
+export async function uploadContentImage(file: File): Promise<AdminUploadResult> {
+  if (!CONTENT_IMAGE_ACCEPT.split(',').includes(file.type)) {
+    throw new Error(ADMIN_MESSAGES.imageWrongType);
+  }
+  if (file.size > CONTENT_IMAGE_MAX_BYTES) throw new Error(ADMIN_MESSAGES.imageTooLarge);
+  const form = new FormData();
+  form.append('image', file);
+  return apiRequest<AdminUploadResult>('/api/admin/uploads/', { method: 'POST', form });
 }
 
 /** Opens a private file (a tutor's proof, a contact request's image) in a new tab. */

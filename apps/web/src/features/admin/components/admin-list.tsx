@@ -156,11 +156,14 @@ export function ReasonForm({
   label,
   action,
   busy,
+  warning,
   onConfirm,
 }: {
   label: string;
   action: string;
   busy: boolean;
+  /** What confirming does, shown once the form is open. */
+  warning?: string;
   onConfirm: (reason: string) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -174,12 +177,18 @@ export function ReasonForm({
   }
   return (
     <form
-      className="flex w-full flex-col gap-2 sm:flex-row"
+      aria-label={action}
+      className="flex w-full flex-col gap-2 sm:flex-row sm:flex-wrap"
       onSubmit={(event) => {
         event.preventDefault();
         if (reason.trim()) onConfirm(reason.trim());
       }}
     >
+      {warning ? (
+        <p role="note" className="w-full text-sm text-amber-800">
+          {warning}
+        </p>
+      ) : null}
       <label className="sr-only" htmlFor={`reason-${action}`}>
         {label}
       </label>

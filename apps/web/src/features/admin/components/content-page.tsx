@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminArticle, AdminBlog } from '@gurumatch/shared/schemas/admin';
 import { useState } from 'react';
 
@@ -7,7 +8,7 @@ import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { formatWhen, useAdminAction } from '../api.ts';
+import { CONTENT_IMAGE_ACCEPT, formatWhen, uploadContentImage, useAdminAction } from '../api.ts';
 
 import { AdminList } from './admin-list.tsx';
 import { EDITING_PROSE, RichTextEditor } from './rich-text-editor.tsx';
@@ -54,6 +55,25 @@ function Editor({ kind, start, onClose }: { kind: Kind; start: Draft; onClose: (
   const [preview, setPreview] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+  const [uploadingFeatured, setUploadingFeatured] = useState(false);
+
+  /** Uploads an image; answers its path, or null after telling why it was refused. */
+  const upload = async (file: File): Promise<string | null> => {
+    try {
+      const result = await uploadContentImage(file);
+      toast.success(ADMIN_MESSAGES.imageUploaded);
+      return result.path;
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError
+          ? error.detail
+          : error instanceof Error
+            ? error.message
+            : ADMIN_MESSAGES.imageUploadFailed,
+      );
+      return null;
+    }
+  };
 
   const submit = (published: boolean) => {
     const body = {
@@ -140,13 +160,44 @@ function Editor({ kind, start, onClose }: { kind: Kind; start: Draft; onClose: (
             onChange={(event) => set({ slug: event.target.value.toLowerCase() })}
           />
           {kind === 'blogs' ? (
-            <TextField
-              label="Featured image address"
-              hint="A site path such as /content/blog/x.svg, or an https address."
-              value={draft.featured_image}
-              error={errors.featured_image?.[0]}
-              onChange={(event) => set({ featured_image: event.target.value })}
-            />
+            <div className="flex flex-col gap-2">
+              <TextField
+                label="Featured image address"
+                hint="Upload an image, or give a site path such as /content/blog/x.svg or an https address."
+                value={draft.featured_image}
+                error={errors.featured_image?.[0]}
+                onChange={(event) => set({ featured_image: event.target.value })}
+              />
+              <div className="flex flex-wrap items-center gap-3">
+                <label className="inline-flex h-9 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 focus-within:outline-2 focus-within:outline-brand-700 hover:bg-slate-50">
+                  {uploadingFeatured ? 'Uploading…' : 'Upload featured image'}
+                  <input
+                    type="file"
+                    accept={CONTENT_IMAGE_ACCEPT}
+                    className="sr-only"
+                    disabled={uploadingFeatured}
+                    onChange={(event) => {
+                      const input = event.currentTarget;
+                      const file = input.files?.[0];
+                      if (!file) return;
+                      setUploadingFeatured(true);
+                      void upload(file).then((path) => {
+                        setUploadingFeatured(false);
+                        input.value = '';
+                        if (path) set({ featured_image: path });
+                      });
+                    }}
+                  />
+                </label>
+                {draft.featured_image ? (
+                  <img
+                    src={draft.featured_image}
+                    alt="Featured image preview"
+                    className="h-16 w-auto rounded-lg ring-1 ring-slate-200"
+                  />
+                ) : null}
+              </div>
+            </div>
           ) : (
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
               Category
@@ -167,6 +218,8 @@ function Editor({ kind, start, onClose }: { kind: Kind; start: Draft; onClose: (
             initialHtml={start.content}
             resetKey={start.id ?? 'new'}
             onChange={(content) => set({ content })}
+            uploadImage={upload}
+            uploadAccept={CONTENT_IMAGE_ACCEPT}
           />
           {errors.content?.[0] ? (
             <p role="alert" className="text-sm text-red-700">

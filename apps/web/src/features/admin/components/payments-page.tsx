@@ -1,4 +1,5 @@
-import type { AdminPayment } from '@gurumatch/shared/schemas/admin';
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
+import type { AdminPayment, RefundBody } from '@gurumatch/shared/schemas/admin';
 
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -6,9 +7,40 @@ import { formatRupees, formatWhen, useAdminAction } from '../api.ts';
 
 import { AdminList, Fact, ReasonForm } from './admin-list.tsx';
 
+const PROVIDER_STATUS_LABELS = {
+  pending: 'pending with the bank',
+  processed: 'processed',
+  failed: 'failed, coins given back',
+} as const;
+
+function describeRefund(refund: NonNullable<AdminPayment['refund']>): string {
+  if (refund.kind === 'coins') return `${String(refund.coins)} coins · ${refund.reason}`;
+  const status = refund.provider_status ? PROVIDER_STATUS_LABELS[refund.provider_status] : '';
+  return [
+    `${formatRupees(refund.amount_paise)} to the original method`,
+    status,
+    refund.provider_refund_id,
+    `${String(refund.coins)} coins taken back`,
+    refund.reason,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function Payment({ payment }: { payment: AdminPayment }) {
   const toast = useToast();
   const action = useAdminAction<AdminPayment>();
+  const refund = (method: RefundBody['method'], reason: string, done: string) =>
+    action.mutate(
+      {
+        path: `payments/${String(payment.id)}/refund/`,
+        body: { method, reason } satisfies RefundBody,
+      },
+      {
+        onSuccess: () => toast.success(done),
+        onError: (error) => toast.error(error instanceof ApiError ? error.detail : error.message),
+      },
+    );
   return (
     <article aria-label={`Payment ${payment.invoice_number}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -24,34 +56,23 @@ function Payment({ payment }: { payment: AdminPayment }) {
           {payment.provider} {payment.provider_payment_id}
         </Fact>
         <Fact label="Coins">{payment.coins}</Fact>
-        {payment.refund ? (
-          <Fact label="Refunded">
-            {payment.refund.kind === 'coins'
-              ? `${String(payment.refund.coins)} coins`
-              : formatRupees(payment.refund.amount_paise)}{' '}
-            · {payment.refund.reason}
-          </Fact>
-        ) : null}
+        {payment.refund ? <Fact label="Refunded">{describeRefund(payment.refund)}</Fact> : null}
       </dl>
       {payment.refundable ? (
-        <div className="mt-3">
+        <div className="mt-3 flex flex-col gap-2">
           <ReasonForm
             label="Reason for the refund"
             action="Refund as coins"
             busy={action.isPending}
-            onConfirm={(reason) =>
-              action.mutate(
-                {
-                  path: `payments/${String(payment.id)}/refund/`,
-                  body: { method: 'coins', reason },
-                },
-                {
-                  onSuccess: () => toast.success('The coins are given back.'),
-                  onError: (error) =>
-                    toast.error(error instanceof ApiError ? error.detail : error.message),
-                },
-              )
-            }
+            warning={`${String(payment.coins)} coins will be given to ${payment.user.full_name} again; the money stays paid.`}
+            onConfirm={(reason) => refund('coins', reason, ADMIN_MESSAGES.refundedAsCoins)}
+          />
+          <ReasonForm
+            label="Reason for the refund to the original method"
+            action="Refund to original method"
+            busy={action.isPending}
+            warning={`${formatRupees(payment.amount_paise)} will go back to the card or UPI account this payment came from, and the ${String(payment.coins)} coins it bought will be taken back from ${payment.user.full_name}. This cannot be undone.`}
+            onConfirm={(reason) => refund('original', reason, ADMIN_MESSAGES.refundedToMethod)}
           />
         </div>
       ) : null}

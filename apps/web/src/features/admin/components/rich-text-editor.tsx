@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 interface RichTextEditorProps {
   label: string;
@@ -8,6 +8,13 @@ interface RichTextEditorProps {
   onChange: (html: string) => void;
   /** Asks for an image; answers its URL, or null when none was chosen. */
   pickImage?: () => Promise<string | null>;
+  /**
+   * Uploads a chosen image file and answers its address, or null when it was
+   * refused (the caller says why). Without it there is no upload button.
+   */
+  uploadImage?: (file: File) => Promise<string | null>;
+  /** The `accept` list of the upload's file picker. */
+  uploadAccept?: string;
 }
 
 /** The public pages' typography, so the text looks as it will be read. */
@@ -60,8 +67,15 @@ export function RichTextEditor({
   resetKey,
   onChange,
   pickImage,
+  uploadImage,
+  uploadAccept = 'image/*',
 }: RichTextEditorProps) {
   const area = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** Where the caret was when the file picker opened: the image goes there. */
+  const savedRange = useRef<Range | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const uploadId = useId();
 
   useEffect(() => {
     if (area.current) area.current.innerHTML = initialHtml;
@@ -89,6 +103,45 @@ export function RichTextEditor({
   const image = async () => {
     const url = pickImage ? await pickImage() : window.prompt('Image address (https://…)');
     if (url) exec('insertImage', url);
+  };
+  const rememberCaret = () => {
+    const selection = window.getSelection();
+    const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+    savedRange.current =
+      range && area.current?.contains(range.commonAncestorContainer) ? range.cloneRange() : null;
+  };
+  /** Puts an image where the caret was (or at the end), then the caret after it. */
+  const placeImage = (src: string, alt: string) => {
+    const root = area.current;
+    if (!root) return;
+    const img = document.createElement('img');
+    img.setAttribute('src', src);
+    img.setAttribute('alt', alt);
+    const range = savedRange.current;
+    if (range && root.contains(range.commonAncestorContainer)) {
+      range.deleteContents();
+      range.insertNode(img);
+      range.setStartAfter(img);
+      range.collapse(true);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+    } else {
+      root.appendChild(img);
+    }
+    savedRange.current = null;
+    emit();
+  };
+  const upload = async (file: File) => {
+    if (!uploadImage) return;
+    setUploading(true);
+    try {
+      const url = await uploadImage(file);
+      if (url) placeImage(url, file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 120));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
   };
 
   return (
@@ -131,6 +184,34 @@ export function RichTextEditor({
         <ToolButton label="Image" onClick={() => void image()}>
           Image
         </ToolButton>
+        {uploadImage ? (
+          <>
+            <ToolButton
+              label="Upload image"
+              onClick={() => {
+                rememberCaret();
+                fileInput.current?.click();
+              }}
+            >
+              {uploading ? 'Uploading…' : 'Upload image'}
+            </ToolButton>
+            <label htmlFor={uploadId} className="sr-only">
+              Upload an image into the {label.toLowerCase()}
+            </label>
+            <input
+              ref={fileInput}
+              id={uploadId}
+              type="file"
+              accept={uploadAccept}
+              className="sr-only"
+              tabIndex={-1}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void upload(file);
+              }}
+            />
+          </>
+        ) : null}
         <ToolButton label="Clear formatting" onClick={() => exec('removeFormat')}>
           Clear
         </ToolButton>

@@ -15,6 +15,7 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   spend: 'Spent',
   expiry: 'Expired',
   refund: 'Refund',
+  reversal: 'Purchase refunded',
 };
 
 function Pager({

@@ -1,0 +1,412 @@
+/**
+ * Refunds of payments by administrators: as coins, and to the original payment
+ * method through the payments adapter (the offline sandbox, and Razorpay's
+ * refunds API played by the local peer).
+ */
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
+import type { FailureBody } from '@gurumatch/shared/schemas/account';
+import type { AdminPayment } from '@gurumatch/shared/schemas/admin';
+import type { TokenPair } from '@gurumatch/shared/schemas/auth';
+import type { CreateOrderResult } from '@gurumatch/shared/schemas/payments';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  bearer,
+  countRows,
+  registerTeacher,
+  registerUser,
+  rows,
+  signIn,
+  strongPassword,
+  uniqueEmail,
+  type RegisteredUser,
+} from '../../../test/factories.ts';
+import {
+  RAZORPAY_PEER_KEY_ID,
+  RAZORPAY_PEER_KEY_SECRET,
+  startRazorpayPeer,
+  type CheckoutResponse,
+  type RazorpayPeer,
+} from '../../../test/peers/razorpay-peer.ts';
+import { spendCoins } from '../payments/service.ts';
+
+import { createAdministrator } from './service.ts';
+
+let t: TestApp;
+let rz: TestApp;
+let peer: RazorpayPeer;
+let adminToken: string;
+let silverPlanId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  peer = await startRazorpayPeer();
+  rz = await buildTestApp({ env: peer.env, db: t.db });
+  const email = uniqueEmail('admin');
+  await createAdministrator(t.db, { email, password: strongPassword, fullName: 'Asha Admin' });
+  const signedIn = await signIn(t.app, email, strongPassword);
+  adminToken = signedIn.json<TokenPair>().access;
+  const [silver] = await rows<{ id: number }>(t.db, "SELECT id FROM plans WHERE name = 'silver'");
+  silverPlanId = silver?.id ?? 0;
+});
+
+afterAll(async () => {
+  await rz.close();
+  await t.close();
+  await peer.close();
+});
+
+function call(
+  app: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+function refund(
+  app: TestApp,
+  paymentId: number,
+  method: 'coins' | 'original' = 'original',
+): Promise<LightMyRequestResponse> {
+  return call(app, 'POST', `/api/admin/payments/${String(paymentId)}/refund/`, adminToken, {
+    method,
+    reason: 'Bought the wrong plan',
+  });
+}
+
+async function createOrder(app: TestApp, user: RegisteredUser): Promise<CreateOrderResult> {
+  const response = await call(app, 'POST', '/api/payments/create-order/', user.access, {
+    plan_id: silverPlanId,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<CreateOrderResult>();
+}
+
+async function verify(app: TestApp, user: RegisteredUser, checkout: CheckoutResponse) {
+  const response = await call(app, 'POST', '/api/payments/verify-payment/', user.access, {
+    ...checkout,
+    plan_id: null,
+    redemption_id: null,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function paymentIdOf(checkout: CheckoutResponse): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    t.db,
+    'SELECT id FROM payments WHERE provider_payment_id = $1',
+    [checkout.razorpay_payment_id],
+  );
+  if (!row) throw new Error('payment not credited');
+  return row.id;
+}
+
+/** A tutor who bought the silver plan (300 coins, ₹1,178.82) through Razorpay (the peer). */
+async function paidWithRazorpay(): Promise<{
+  tutor: RegisteredUser;
+  paymentId: number;
+  checkout: CheckoutResponse;
+  amount: number;
+}> {
+  const tutor = await registerTeacher(rz.app);
+  const order = await createOrder(rz, tutor);
+  const checkout = peer.pay(order.order_id);
+  await verify(rz, tutor, checkout);
+  return { tutor, paymentId: await paymentIdOf(checkout), checkout, amount: order.amount };
+}
+
+/** The same through the offline sandbox checkout. */
+async function paidWithSandbox(): Promise<{
+  tutor: RegisteredUser;
+  paymentId: number;
+  checkout: CheckoutResponse;
+}> {
+  const tutor = await registerTeacher(t.app);
+  const order = await createOrder(t, tutor);
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/pay/',
+    payload: { order_id: order.order_id, method: 'upi', instrument: 'success@razorpay' },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  const checkout = paid.json<CheckoutResponse>();
+  await verify(t, tutor, checkout);
+  return { tutor, paymentId: await paymentIdOf(checkout), checkout };
+}
+
+async function balanceOf(user: RegisteredUser): Promise<number> {
+  const response = await call(t, 'GET', '/api/auth/user/coins/', user.access);
+  expect(response.statusCode).toBe(200);
+  return response.json<{ coins: number }>().coins;
+}
+
+function refundCalls(paymentId: string): number {
+  return peer.requests.filter(
+    (request) => request.method === 'POST' && request.path === `/v1/payments/${paymentId}/refund`,
+  ).length;
+}
+
+function expectFailure(response: LightMyRequestResponse, status: number, code: string): string {
+  expect(response.statusCode, response.body).toBe(status);
+  const body = response.json<FailureBody & { code: string }>();
+  expect(body.code).toBe(code);
+  expect(body.detail.length).toBeGreaterThan(0);
+  return body.detail;
+}
+
+describe('who may refund a payment', () => {
+  it('refuses visitors (401), students and tutors (403), before reading the body', async () => {
+    const { tutor, paymentId } = await paidWithSandbox();
+    const student = await registerUser(t.app);
+    const url = `/api/admin/payments/${String(paymentId)}/refund/`;
+    const body = { method: 'original', reason: 'Please' };
+    expect((await call(t, 'POST', url, undefined, body)).statusCode).toBe(401);
+    expect((await call(t, 'POST', url, student.access, body)).statusCode).toBe(403);
+    expect((await call(t, 'POST', url, tutor.access, body)).statusCode).toBe(403);
+    expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
+  });
+
+  it('answers 404 for an unknown payment and 400 for a malformed body', async () => {
+    expectFailure(await refund(t, 999_999), 404, 'not_found');
+    const { paymentId } = await paidWithSandbox();
+    const url = `/api/admin/payments/${String(paymentId)}/refund/`;
+    for (const body of [
+      { method: 'cash', reason: 'Wrong plan' },
+      { method: 'original' },
+      { method: 'original', reason: '' },
+      { reason: 'Wrong plan' },
+    ]) {
+      const response = await call(t, 'POST', url, adminToken, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json<{ code: string }>().code).toBe('validation_error');
+    }
+    expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
+  });
+});
+
+describe('a refund to the original method through Razorpay', () => {
+  it('calls the refunds API with the amount and basic auth, takes the coins back and records it', async () => {
+    const { tutor, paymentId, checkout, amount } = await paidWithRazorpay();
+    expect(await balanceOf(tutor)).toBe(300);
+
+    const response = await refund(rz, paymentId);
+    expect(response.statusCode, response.body).toBe(200);
+    const payment = response.json<AdminPayment>();
+    expect(payment.refund).toMatchObject({
+      kind: 'original',
+      coins: 300,
+      amount_paise: amount,
+      provider_status: 'pending',
+    });
+    expect(payment.refund?.provider_refund_id).toMatch(/^rfnd_/);
+    expect(payment.refundable).toBe(false);
+
+    const sent = peer.requests.filter(
+      (request) => request.path === `/v1/payments/${checkout.razorpay_payment_id}/refund`,
+    );
+    expect(sent).toHaveLength(1);
+    const auth = Buffer.from(`${RAZORPAY_PEER_KEY_ID}:${RAZORPAY_PEER_KEY_SECRET}`);
+    expect(sent[0]?.headers.authorization).toBe(`Basic ${auth.toString('base64')}`);
+    expect(JSON.parse(sent[0]?.body.toString('utf8') ?? '{}')).toMatchObject({
+      amount,
+      speed: 'normal',
+      receipt: `refund-${String(paymentId)}`,
+      notes: { payment_id: String(paymentId) },
+    });
+    expect(peer.payments.get(checkout.razorpay_payment_id)).toMatchObject({
+      status: 'refunded',
+      amount_refunded: amount,
+    });
+
+    expect(await balanceOf(tutor)).toBe(0);
+    const [reversal] = await rows<{ coins: number; balance_after: number }>(
+      t.db,
+      "SELECT coins, balance_after FROM coin_ledger WHERE user_id = $1 AND kind = 'reversal'",
+      [tutor.userId],
+    );
+    expect(reversal).toEqual({ coins: -300, balance_after: 0 });
+    const [stored] = await rows<{ provider_refund_id: string; provider_status: string }>(
+      t.db,
+      'SELECT provider_refund_id, provider_status FROM payment_refunds WHERE payment_id = $1',
+      [paymentId],
+    );
+    expect(stored).toEqual({
+      provider_refund_id: payment.refund?.provider_refund_id,
+      provider_status: 'pending',
+    });
+    expect(
+      await countRows(t.db, 'admin_audit_log', "action = 'payment.refund' AND target_id = $1", [
+        String(paymentId),
+      ]),
+    ).toBe(1);
+  });
+
+  it('answers a second refund with 409, even at the same moment, and calls the provider once', async () => {
+    const { tutor, paymentId, checkout } = await paidWithRazorpay();
+    // two administrators at once: the payment row's lock lets one through
+    const both = await Promise.all([refund(rz, paymentId), refund(rz, paymentId)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(refundCalls(checkout.razorpay_payment_id)).toBe(1);
+    const again = await Promise.all([refund(rz, paymentId), refund(rz, paymentId, 'coins')]);
+    for (const response of again) {
+      expect(expectFailure(response, 409, 'already_refunded')).toBe(ADMIN_MESSAGES.alreadyRefunded);
+    }
+    expect(refundCalls(checkout.razorpay_payment_id)).toBe(1);
+    expect(await balanceOf(tutor)).toBe(0);
+    expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(1);
+  });
+
+  it('answers 502 when the provider refuses, and stores nothing', async () => {
+    const { tutor, paymentId, checkout } = await paidWithRazorpay();
+    const broken = await buildTestApp({
+      env: { ...peer.env, RAZORPAY_KEY_SECRET: 'wrong-secret-0123456789' },
+      db: t.db,
+    });
+    try {
+      const detail = expectFailure(await refund(broken, paymentId), 502, 'provider_error');
+      expect(detail).toContain('Authentication failed');
+    } finally {
+      await broken.close();
+    }
+    // the peer refuses a refund over what is left too (already refunded there by hand)
+    const captured = peer.payments.get(checkout.razorpay_payment_id);
+    if (!captured) throw new Error('no payment at the peer');
+    captured.amount_refunded = captured.amount - 100;
+    const detail = expectFailure(await refund(rz, paymentId), 502, 'provider_error');
+    expect(detail).toContain('greater than amount captured');
+    captured.amount_refunded = 0;
+
+    expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
+    expect(
+      await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind = 'reversal'", [tutor.userId]),
+    ).toBe(0);
+    expect(await balanceOf(tutor)).toBe(300);
+    expect(
+      await countRows(t.db, 'admin_audit_log', "action = 'payment.refund' AND target_id = $1", [
+        String(paymentId),
+      ]),
+    ).toBe(0);
+    // nothing is left half-done: the refund goes through once the provider accepts it
+    expect((await refund(rz, paymentId)).statusCode).toBe(200);
+  });
+
+  it('refuses with 409 once coins of the purchase were spent, without calling the provider', async () => {
+    const { tutor, paymentId, checkout } = await paidWithRazorpay();
+    await t.db.transaction((tx) =>
+      spendCoins(tx, { userId: tutor.userId, coins: 12, reason: 'Contact', now: new Date() }),
+    );
+    const detail = expectFailure(await refund(rz, paymentId), 409, 'coins_spent');
+    expect(detail).toContain('12 of the 300 coins');
+    expect(refundCalls(checkout.razorpay_payment_id)).toBe(0);
+    expect(await balanceOf(tutor)).toBe(288);
+    // as coins it is still possible
+    expect((await refund(rz, paymentId, 'coins')).statusCode).toBe(200);
+  });
+
+  it('refuses a payment taken by another provider than the configured one', async () => {
+    const { paymentId } = await paidWithSandbox();
+    expectFailure(await refund(rz, paymentId), 409, 'provider_mismatch');
+    expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
+  });
+
+  it('follows the refund.processed and refund.failed webhooks', async () => {
+    const deliver = (event: { body: string; signature: string }) =>
+      rz.app.inject({
+        method: 'POST',
+        url: '/api/payments/razorpay/webhook/',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': event.signature },
+        payload: event.body,
+      });
+    const statusOf = async (paymentId: number): Promise<string | undefined> => {
+      const [row] = await rows<{ provider_status: string }>(
+        t.db,
+        'SELECT provider_status FROM payment_refunds WHERE payment_id = $1',
+        [paymentId],
+      );
+      return row?.provider_status;
+    };
+
+    const processed = await paidWithRazorpay();
+    const done = (await refund(rz, processed.paymentId)).json<AdminPayment>();
+    const processedId = done.refund?.provider_refund_id ?? '';
+    expect((await deliver(peer.refundEvent(processedId, 'processed'))).json()).toEqual({
+      status: 'ok',
+    });
+    expect(await statusOf(processed.paymentId)).toBe('processed');
+    expect(await balanceOf(processed.tutor)).toBe(0);
+    // a late or repeated event changes nothing
+    expect((await deliver(peer.refundEvent(processedId, 'failed'))).json()).toEqual({
+      status: 'ignored',
+    });
+    expect(await statusOf(processed.paymentId)).toBe('processed');
+
+    const failed = await paidWithRazorpay();
+    const failedRefund = (await refund(rz, failed.paymentId)).json<AdminPayment>();
+    const failedId = failedRefund.refund?.provider_refund_id ?? '';
+    expect((await deliver(peer.refundEvent(failedId, 'failed'))).json()).toEqual({ status: 'ok' });
+    expect(await statusOf(failed.paymentId)).toBe('failed');
+    // the money stayed with us, so the coins go back to the tutor, once
+    expect(await balanceOf(failed.tutor)).toBe(300);
+    await deliver(peer.refundEvent(failedId, 'failed'));
+    expect(await balanceOf(failed.tutor)).toBe(300);
+  });
+});
+
+describe('a refund to the original method through the sandbox checkout', () => {
+  it('records a processed refund there, takes the coins back, and refuses a second', async () => {
+    const { tutor, paymentId, checkout } = await paidWithSandbox();
+    expect(await balanceOf(tutor)).toBe(300);
+    const response = await refund(t, paymentId);
+    expect(response.statusCode, response.body).toBe(200);
+    const payment = response.json<AdminPayment>();
+    expect(payment.refund).toMatchObject({
+      kind: 'original',
+      coins: 300,
+      provider_status: 'processed',
+    });
+    const refundId = payment.refund?.provider_refund_id ?? '';
+    expect(refundId).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
+    const [sandbox] = await rows<{ payment_id: string; amount: number; status: string }>(
+      t.db,
+      'SELECT payment_id, amount, status FROM sandbox_refunds WHERE id = $1',
+      [refundId],
+    );
+    expect(sandbox).toEqual({
+      payment_id: checkout.razorpay_payment_id,
+      amount: payment.amount_paise,
+      status: 'processed',
+    });
+    expect(
+      await countRows(t.db, 'sandbox_payments', "id = $1 AND status = 'refunded'", [
+        checkout.razorpay_payment_id,
+      ]),
+    ).toBe(1);
+    expect(await balanceOf(tutor)).toBe(0);
+
+    expectFailure(await refund(t, paymentId), 409, 'already_refunded');
+    expect(
+      await countRows(t.db, 'sandbox_refunds', 'payment_id = $1', [checkout.razorpay_payment_id]),
+    ).toBe(1);
+  });
+
+  it('keeps the refund window: past 7 days neither method is offered', async () => {
+    const { paymentId } = await paidWithSandbox();
+    await t.db.query(
+      "UPDATE payments SET created_at = created_at - interval '8 days' WHERE id = $1",
+      [paymentId],
+    );
+    expectFailure(await refund(t, paymentId), 400, 'refund_window_closed');
+    expectFailure(await refund(t, paymentId, 'coins'), 400, 'refund_window_closed');
+    expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
+  });
+});
