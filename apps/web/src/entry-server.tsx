@@ -10,6 +10,7 @@ import {
 
 import { AppProviders } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
+import { HeadTagsContext } from './components/ui/page-meta.tsx';
 import { setApiTransport } from './lib/api.ts';
 
 export type RenderedPage =
@@ -52,9 +53,6 @@ function recordLazyModules(list: RouteObject[], parentPath: number[] = []): Rout
 
 const handler = createStaticHandler(recordLazyModules(routes));
 
-/** React puts <title>, <meta>, <link> first in its output; they belong in <head>. */
-const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
-
 export interface RenderOptions {
   /** Calls the API in-process; route loaders use it through lib/api.ts. */
   apiFetch: (path: string, init: RequestInit) => Promise<Response>;
@@ -76,20 +74,23 @@ export async function render(
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(request.url).origin;
-  const markup = renderToString(
-    <AppProviders origin={origin}>
-      <StaticRouterProvider router={router} context={context} />
-    </AppProviders>,
+  // The page's <title>, <meta> and <link> tags, which belong in <head>.
+  const headTags: string[] = [];
+  const html = renderToString(
+    <HeadTagsContext value={(tags) => headTags.push(tags)}>
+      <AppProviders origin={origin}>
+        <StaticRouterProvider router={router} context={context} />
+      </AppProviders>
+    </HeadTagsContext>,
   );
-  const head = LEADING_HEAD_TAGS.exec(markup)?.[0] ?? '';
   const routeStatus = context.matches
     .map((match) => (match.route.handle as RouteHandle | undefined)?.status)
     .find((status) => status !== undefined);
   return {
     kind: 'page',
     status: context.statusCode !== 200 ? context.statusCode : (routeStatus ?? 200),
-    head,
-    html: markup.slice(head.length),
+    head: headTags.join(''),
+    html,
     modules: context.matches.flatMap((match) => modulesOfRoute.get(match.route.id) ?? []),
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useUserStatus } from '../../features/auth/api.ts';
@@ -22,7 +22,11 @@ export function OnboardingStep() {
 function StepCheck({ userId }: { userId: number }) {
   const { pathname } = useLocation();
   const { logout } = useAuth();
-  const status = useUserStatus(userId);
+  // While the app is on its way to another page (a saved profile goes on to
+  // /profile), this guard neither asks for the status nor redirects: the next
+  // page's guard decides, and a redirect from here would cut the move short.
+  const isMoving = useNavigation().state !== 'idle';
+  const status = useUserStatus(userId, { enabled: !isMoving });
   const failed = status.isError;
   useEffect(() => {
     if (failed) logout();
@@ -33,5 +37,6 @@ function StepCheck({ userId }: { userId: number }) {
   if (status.data.redirect_to !== 'dashboard' && target !== current)
     return <Navigate to={target} replace />;
   if (target === current) return <Outlet />;
+  if (isMoving) return <PageSpinner />;
   return <Navigate to={paths.dashboard} replace />;
 }

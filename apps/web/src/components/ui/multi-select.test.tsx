@@ -18,7 +18,7 @@ function Harness({ initial = [] as string[] }) {
         onChange={setValue}
         placeholder="Select subjects"
       />
-      <output data-testid="value">{value.join('|')}</output>
+      <output data-testid="value">{value.length > 0 ? value.join('|') : null}</output>
     </form>
   );
 }

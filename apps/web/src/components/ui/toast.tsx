@@ -1,5 +1,13 @@
 import { TOAST_AUTO_HIDE_MS } from '@gurumatch/shared/constants';
-import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
@@ -103,7 +111,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 export function useToast(): Toaster {
-  const toaster = use(ToastContext);
+  const toaster = useContext(ToastContext);
   if (!toaster) throw new Error('useToast needs <ToastProvider>');
   return toaster;
 }

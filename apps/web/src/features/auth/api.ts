@@ -29,11 +29,11 @@ export function registerAccount(body: RegisterBody): Promise<TokenPair> {
   return apiRequest<TokenPair>('/api/auth/register/', { body, auth: false });
 }
 
-export function useUserStatus(userId: number | null) {
+export function useUserStatus(userId: number | null, { enabled = true } = {}) {
   return useQuery({
     queryKey: authKeys.status(userId ?? 0),
     queryFn: fetchUserStatus,
-    enabled: userId !== null,
+    enabled: enabled && userId !== null,
     staleTime: 0,
     retry: false,
   });

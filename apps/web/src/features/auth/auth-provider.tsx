@@ -5,7 +5,7 @@ import {
 import type { AccessClaims, TokenPair } from '@gurumatch/shared/schemas/auth';
 import {
   createContext,
-  use,
+  useContext,
   useCallback,
   useEffect,
   useMemo,
@@ -95,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 export function useAuth(): AuthContextValue {
-  const value = use(AuthContext);
+  const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth needs <AuthProvider>');
   return value;
 }

@@ -1,7 +1,7 @@
+import { isValidEmail } from '@gurumatch/shared/checks/auth';
 import { REDIRECT_DELAY_FORGOT_RESET_MS } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
-import { isValidEmail } from '@gurumatch/shared/schemas/auth';
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 

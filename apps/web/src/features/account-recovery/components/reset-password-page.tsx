@@ -1,7 +1,7 @@
+import { findResetPasswordProblem } from '@gurumatch/shared/checks/account';
 import { REDIRECT_DELAY_FORGOT_RESET_MS } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
-import { findResetPasswordProblem } from '@gurumatch/shared/schemas/account';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useParams } from 'react-router';
 

@@ -216,7 +216,7 @@ describe('AddAddressPage', () => {
 
       // Typing fast: a key every 100 ms.
       for (const text of ['K', 'Ko', 'Kor', 'Kora', 'Koram']) {
-        fireEvent.change(searchBox(), { target: { value: text } });
+        fireEvent.input(searchBox(), { target: { value: text } });
         act(() => {
           vi.advanceTimersByTime(100);
         });

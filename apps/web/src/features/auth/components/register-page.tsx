@@ -1,6 +1,6 @@
+import { findRegistrationProblem, type RegistrationInput } from '@gurumatch/shared/checks/auth';
 import type { SignUpRole } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
-import { findRegistrationProblem, type RegistrationInput } from '@gurumatch/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 

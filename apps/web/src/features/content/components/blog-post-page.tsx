@@ -1,6 +1,6 @@
 import { CONTENT_MESSAGES } from '@gurumatch/shared/messages/content';
 import type { BlogPost } from '@gurumatch/shared/schemas/content';
-import { use } from 'react';
+import { useContext } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
@@ -23,7 +23,7 @@ function absoluteUrl(origin: string, url: string): string {
 /** One blog post: image, title, author, date and the article text. */
 export function BlogPostPage() {
   const post = useLoaderData<BlogPost>();
-  const origin = use(SiteOriginContext);
+  const origin = useContext(SiteOriginContext);
   const description = post.excerpt.trim() || metaDescriptionOf(post.content);
 
   return (

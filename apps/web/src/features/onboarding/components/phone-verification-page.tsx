@@ -1,3 +1,4 @@
+import { findOtpProblem, findPhoneProblem } from '@gurumatch/shared/checks/account';
 import {
   DEFAULT_COUNTRY_CODE,
   DEFAULT_OTP_METHOD,
@@ -12,7 +13,6 @@ import {
   formatOtpSent,
   formatResendWait,
 } from '@gurumatch/shared/messages/account';
-import { findOtpProblem, findPhoneProblem } from '@gurumatch/shared/schemas/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';

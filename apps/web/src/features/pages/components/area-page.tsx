@@ -6,7 +6,7 @@ import {
 } from '@gurumatch/shared/catalogues/areas';
 import { AREA_FEE_TABLE, TUTOR_AREAS_CLAIM } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
-import { use } from 'react';
+import { useContext } from 'react';
 import {
   isRouteErrorResponse,
   Link,
@@ -187,7 +187,7 @@ function buildStructuredData(area: Area, guide: AreaGuide, origin: string): stri
 /** A search-engine landing page for home tuition in one Bangalore area. */
 export function AreaPage() {
   const { slug, guide } = useLoaderData<AreaPageData>();
-  const origin = use(SiteOriginContext);
+  const origin = useContext(SiteOriginContext);
   const area = AREAS.find((candidate) => candidate.slug === slug);
   if (!area) return null;
   const faqs = listAreaFaqs(area, guide);
