@@ -107,13 +107,33 @@ function verify<T>(secret: string, token: string, now: Date, schema: z.ZodType<T
   return parsed.success ? parsed.data : null;
 }
 
+/** Access tokens already checked, per secret: a signed-in client sends the same one again and again. */
+const CHECKED_ACCESS_TOKENS = new Map<string, Map<string, AccessClaims>>();
+const CHECKED_ACCESS_TOKENS_MAX = 10_000;
+
 /** The claims of a valid, unexpired access token, or null. */
 export function verifyAccessToken(
   secret: string,
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> {
-  return Promise.resolve(verify(secret, token, now, AccessClaimsSchema));
+  let checked = CHECKED_ACCESS_TOKENS.get(secret);
+  if (!checked) {
+    checked = new Map();
+    CHECKED_ACCESS_TOKENS.set(secret, checked);
+  }
+  const known = checked.get(token);
+  // a token's signature never changes; only its expiry is read again
+  if (known) return Promise.resolve(known.exp > seconds(now) ? known : null);
+  const claims = verify(secret, token, now, AccessClaimsSchema);
+  if (claims) {
+    if (checked.size >= CHECKED_ACCESS_TOKENS_MAX) {
+      const oldest = checked.keys().next().value;
+      if (oldest !== undefined) checked.delete(oldest);
+    }
+    checked.set(token, claims);
+  }
+  return Promise.resolve(claims);
 }
 
 export function verifyRefreshToken(
