@@ -394,6 +394,26 @@ try {
     );
   }
 
+  // not a target: what a feed page costs when no cached page fits (every
+  // request a different radius), one request at a time
+  const coldMs = [];
+  for (let i = 0; i < 200; i += 1) {
+    const body = JSON.parse(filterBody);
+    body.filters.radius_km = 5 + i / 10;
+    const started = performance.now();
+    const response = await fetch(targets['feed POST (filters)'].url, {
+      method: 'POST',
+      headers: targets['feed POST (filters)'].headers,
+      body: JSON.stringify(body),
+    });
+    await response.arrayBuffer();
+    coldMs.push(performance.now() - started);
+  }
+  coldMs.sort((a, b) => a - b);
+  console.log(
+    `feed POST, no cached page (200 sequential requests, not a target): p50 ${coldMs[100].toFixed(1)} ms, p99 ${coldMs[197].toFixed(1)} ms`,
+  );
+
   const plan = await explainFeed(
     { query: (sql, params) => admin.query(sql, params).then((result) => result.rows) },
     {

@@ -146,6 +146,7 @@ const bare = fork(path.join(here, 'bare.mjs'), ['0'], {
 const [{ port: barePort }] = await once(bare, 'message');
 const bareUrl = `http://127.0.0.1:${barePort}/`;
 
+const cold = [];
 const results = TARGETS.map(() => ({ ratios: [], p99s: [], rps: [], timeouts: 0, errors: 0 }));
 try {
   // warm both up (JIT, connection pool, caches) before measuring
@@ -164,10 +165,31 @@ try {
     }
     console.log(`round ${round}/${ROUNDS} done`);
   }
+  // not targets: what an answer costs when nothing stored fits (every request
+  // a different URL), one request at a time
+  for (const [name, urlOf] of [
+    ['blog search', (i) => `/api/blog/blogs/?search=revision%20kannada&page_size=${5 + i}`],
+    ['SSR blog post', (i) => `/blogs/bench-${1000 + i}`],
+  ]) {
+    const times = [];
+    for (let i = 0; i < 100; i += 1) {
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${appPort}${urlOf(i)}`, {
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    cold.push(
+      `${name}, nothing stored: p50 ${times[50].toFixed(1)} ms, p99 ${times[98].toFixed(1)} ms`,
+    );
+  }
 } finally {
   bare.kill('SIGTERM');
   await stop(app);
 }
+for (const line of cold) console.log(line);
 
 let missed = 0;
 console.log(
