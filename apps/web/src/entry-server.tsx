@@ -59,10 +59,7 @@ export interface RenderOptions {
 }
 
 /** Renders one page on the server from the same routes the browser hydrates. */
-export async function render(
-  request: Request,
-  { apiFetch }: RenderOptions,
-): Promise<RenderedPage> {
+export async function render(request: Request, { apiFetch }: RenderOptions): Promise<RenderedPage> {
   setApiTransport(apiFetch);
   const context = await handler.query(request);
   if (context instanceof Response) {
