@@ -12,16 +12,31 @@ function announcedScripts(html: string): Set<string> {
   return urls;
 }
 
-test('a page arrives compressed, with a nonce only on HTML', async ({ request }) => {
-  const page = await request.get('/blogs', { headers: { 'accept-encoding': 'br, gzip' } });
-  expect(page.status()).toBe(200);
-  expect(page.headers()['content-encoding']).toBe('br');
-  expect(page.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-/);
+test('a page arrives compressed, its inline scripts allowed by hash, and runs under its policy', async ({
+  page,
+  request,
+}) => {
+  const answer = await request.get('/blogs', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-encoding']).toBe('br');
+  const policy = answer.headers()['content-security-policy'] ?? '';
+  expect(policy).toMatch(/script-src 'self' 'sha256-/);
+  expect(policy).not.toContain('nonce-');
 
   const json = await request.get('/api/health');
   expect(json.headers()['content-security-policy']).toBe(
     "default-src 'none';frame-ancestors 'none'",
   );
+
+  // the browser refuses nothing the page itself brought
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/blogs', { waitUntil: 'networkidle' });
+  await page.getByRole('link', { name: 'FAQs' }).first().click();
+  await expect(page).toHaveURL(/\/faqs$/);
+  expect(refused).toEqual([]);
 });
 
 test('an area page preloads every script it needs, and only its own area text', async ({

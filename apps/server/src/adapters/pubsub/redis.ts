@@ -15,7 +15,8 @@ interface Channel {
  */
 export function createRedisPubSub(url: string, prefix: string): PubSub {
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: 2 });
+  // no ready check: its INFO would be refused once a subscription went out first
+  const subscriber = new Redis(url, { maxRetriesPerRequest: 2, enableReadyCheck: false });
   const channels = new Map<string, Channel>();
   // the prefix keeps the channels of other deployments (and test files) apart
   const full = (channel: string): string => `${prefix}${channel}`;
