@@ -23,3 +23,31 @@ export class SingleFlight<Key, Value> {
     return this.inFlight.size;
   }
 }
+
+/**
+ * Tasks of the same key run one after another, in the order they were given;
+ * tasks of different keys run side by side. A failed task does not stop the
+ * next one. Nothing is kept for a key once its last task has settled.
+ */
+export class SerialByKey<Key> {
+  private readonly tails = new Map<Key, Promise<unknown>>();
+
+  run<Value>(key: Key, task: () => Promise<Value>): Promise<Value> {
+    const previous = this.tails.get(key);
+    const started = previous ? previous.then(task, task) : task();
+    const tail = started.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return started;
+  }
+
+  /** Keys with a task queued or running (for tests). */
+  get size(): number {
+    return this.tails.size;
+  }
+}

@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { coinBalanceAt, grantFreePlanOnce } from '../payments/service.ts';
@@ -177,23 +178,22 @@ export async function revokeUserSessions(
   await revokeUserRefreshTokens(db, userId, at);
 }
 
+/** Session reads in flight per database: a burst of one user's requests shares one read. */
+const sessionReadsOf = perOwner<SingleFlight<number, SessionStateRow | null>>(
+  () => new SingleFlight(),
+);
+
 /**
  * Whether a verified access token still belongs to a session: its user exists,
  * is active, and the token was issued no earlier than the user's session epoch.
  */
-/** Session reads in flight per database: a burst of one user's requests shares one read. */
-const SESSION_READS = new WeakMap<Queryable, SingleFlight<number, SessionStateRow | null>>();
-
 export async function isSessionCurrent(
   db: Queryable,
   claims: { user_id: number; iat: number },
 ): Promise<boolean> {
-  let reads = SESSION_READS.get(db);
-  if (!reads) {
-    reads = new SingleFlight();
-    SESSION_READS.set(db, reads);
-  }
-  const state = await reads.run(claims.user_id, () => findSessionState(db, claims.user_id));
+  const state = await sessionReadsOf(db).run(claims.user_id, () =>
+    findSessionState(db, claims.user_id),
+  );
   if (!state?.is_active) return false;
   if (!state.sessions_revoked_at) return true;
   return claims.iat >= Math.floor(state.sessions_revoked_at.getTime() / 1000);

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
 import type { ServerFrame } from '@gurumatch/shared/chat-events';
-import { CHAT_MESSAGE_MAX_LENGTH, CHAT_RATE_LIMIT_MESSAGES } from '@gurumatch/shared/constants';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_RATE_LIMIT_MESSAGES,
+  CHAT_RATE_LIMIT_WINDOW_SECONDS,
+} from '@gurumatch/shared/constants';
 import type {
   ChatMessageList,
   ConversationDetail,
@@ -347,6 +351,62 @@ describe('chat socket', () => {
     expect(a.frames.filter(isMessage)).toHaveLength(CHAT_RATE_LIMIT_MESSAGES);
     expect(a.frames.filter((f) => f.type === 'error' && f.code === 'rate_limited')).toHaveLength(5);
     expect(await storedMessages(id)).toHaveLength(CHAT_RATE_LIMIT_MESSAGES);
+    await a.close();
+  });
+
+  it('counts one sender across conversations and sockets, and lets them write again after 10 seconds', async () => {
+    const sender = await registerTeacher(t.app, { full_name: 'Two Windows' });
+    const [first, second] = await Promise.all(
+      [0, 1].map(() =>
+        createConversation(t.db, { tutorId: sender.userId, studentId: student.userId }),
+      ),
+    );
+    if (!first || !second) throw new Error('unreachable');
+    const a = await openChat(baseUrl, first.conversationId, sender.access);
+    const b = await openChat(baseUrl, second.conversationId, sender.access);
+    for (let i = 0; i < 13; i += 1) {
+      a.send({ type: 'chat_message', message: `a${String(i)}`, temp_id: i });
+      b.send({ type: 'chat_message', message: `b${String(i)}`, temp_id: i });
+    }
+    await expect.poll(() => a.frames.length + b.frames.length).toBe(26);
+    const frames = [...a.frames, ...b.frames];
+    expect(frames.filter(isMessage)).toHaveLength(CHAT_RATE_LIMIT_MESSAGES);
+    expect(frames.filter((f) => f.type === 'error' && f.code === 'rate_limited')).toHaveLength(6);
+    const stored =
+      (await storedMessages(first.conversationId)).length +
+      (await storedMessages(second.conversationId)).length;
+    expect(stored).toBe(CHAT_RATE_LIMIT_MESSAGES);
+
+    t.clock.advance(CHAT_RATE_LIMIT_WINDOW_SECONDS * 1000 + 1);
+    a.send({ type: 'chat_message', message: 'later', temp_id: 'later' });
+    expect(await a.next((f) => isMessage(f) && f.message === 'later')).toMatchObject({
+      temp_id: 'later',
+    });
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('moves the conversation to the top of both lists once a message is delivered', async () => {
+    const { conversationId: id } = await createConversation(t.db, {
+      tutorId: tutor.userId,
+      studentId: student.userId,
+    });
+    const a = await openChat(baseUrl, id, tutor.access);
+    a.send({ type: 'chat_message', message: 'Top of the list', temp_id: 'top' });
+    const echo = await a.next(isMessage);
+    if (!isMessage(echo)) throw new Error('unreachable');
+    for (const user of [tutor, student]) {
+      await expect
+        .poll(async () => {
+          const response = await t.app.inject({
+            method: 'GET',
+            url: '/api/chat/conversations/',
+            headers: bearer(user.access),
+          });
+          const first = response.json<ConversationList>().results[0];
+          return first && { id: first.id, last_active: first.last_active };
+        })
+        .toEqual({ id, last_active: echo.timestamp });
+    }
     await a.close();
   });
 

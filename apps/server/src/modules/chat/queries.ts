@@ -177,26 +177,53 @@ export interface StoredMessage {
  */
 const RELAXED_COMMIT = `relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)`;
 
-/** Stores a message and moves the conversation's last activity, in one statement. */
-export async function insertMessage(
+/**
+ * Stores a message unless its sender already has `limit` messages within the
+ * `windowSeconds` before `at` (in any conversation, from any instance):
+ * answers null then. Committed durably before anyone is told of it. The
+ * conversation's last activity is moved separately ({@link touchConversation}),
+ * after delivery.
+ */
+export async function insertMessageWithinLimit(
   db: Queryable,
   input: { conversationId: number; senderId: number; content: string; at: Date },
-): Promise<StoredMessage> {
+  limit: { messages: number; windowSeconds: number },
+): Promise<StoredMessage | null> {
   const rows = await db.query<StoredMessage>(
-    `WITH stored AS (
-       INSERT INTO messages (conversation_id, sender_id, content, created_at)
-       VALUES ($1, $2, $3, $4)
-       RETURNING id, created_at
-     ), touched AS (
-       UPDATE conversations SET last_message_at = $4
-        WHERE id = $1 AND (last_message_at IS NULL OR last_message_at < $4)
-     )
-     SELECT stored.id::float8 AS id, stored.created_at FROM stored`,
-    [input.conversationId, input.senderId, input.content, input.at],
+    `INSERT INTO messages (conversation_id, sender_id, content, created_at)
+     SELECT $1, $2, $3, $4
+      WHERE (SELECT count(*) FROM (
+               SELECT 1 FROM messages
+                WHERE sender_id = $2 AND created_at > $4::timestamptz - make_interval(secs => $5)
+                LIMIT $6) AS recent) < $6
+     RETURNING id::float8 AS id, created_at`,
+    [
+      input.conversationId,
+      input.senderId,
+      input.content,
+      input.at,
+      limit.windowSeconds,
+      limit.messages,
+    ],
+    { prepared: true },
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertMessage: no row returned');
-  return row;
+  return rows[0] ?? null;
+}
+
+/** Moves a conversation's last activity forward to `at` (never back); relaxed commit. */
+export async function touchConversation(
+  db: Queryable,
+  conversationId: number,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `WITH ${RELAXED_COMMIT}
+     UPDATE conversations SET last_message_at = $2
+      FROM relaxed
+      WHERE id = $1 AND (last_message_at IS NULL OR last_message_at < $2)`,
+    [conversationId, at],
+    { prepared: true },
+  );
 }
 
 /** Marks the other side's messages read; answers the ids that were unread until now. */

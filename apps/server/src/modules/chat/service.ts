@@ -21,7 +21,9 @@ import type {
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
+import { SerialByKey } from '../../lib/single-flight.ts';
 
 import {
   countConversationsOf,
@@ -30,11 +32,12 @@ import {
   findActiveUser,
   findConversation,
   findParticipants,
-  insertMessage,
+  insertMessageWithinLimit,
   listConversationsOf,
   listMessagesAfter,
   listMessagesPage,
   markMessagesRead,
+  touchConversation,
   type ChatUserRow,
   type ConversationRow,
   type MessageRow,
@@ -264,8 +267,14 @@ export async function joinConversation(
   return { ok: true, participant: { conversationId, user } };
 }
 
+/**
+ * One sender's messages are stored one at a time on this instance, so the
+ * limit the insert checks is exact for all of their sockets here (decision 041).
+ */
+const sendersInOrderOf = perOwner<SerialByKey<number>>(() => new SerialByKey());
+
 export type SendResult =
-  | { ok: true; frame: ServerChatMessage }
+  | { ok: true; frame: ServerChatMessage; at: Date }
   | { ok: false; code: 'message_blank' | 'message_too_long' | 'rate_limited'; detail: string };
 
 /**
@@ -280,21 +289,23 @@ export async function sendMessage(
 ): Promise<SendResult> {
   const checked = checkChatText(raw);
   if (!checked.ok) return checked;
-  const sent = await ctx.kv.increment(
-    `chat:rate:${String(participant.user.id)}`,
-    CHAT_RATE_LIMIT_WINDOW_SECONDS,
+  const at = ctx.now();
+  const stored = await sendersInOrderOf(ctx.db).run(participant.user.id, () =>
+    insertMessageWithinLimit(
+      ctx.db,
+      {
+        conversationId: participant.conversationId,
+        senderId: participant.user.id,
+        content: checked.text,
+        at,
+      },
+      { messages: CHAT_RATE_LIMIT_MESSAGES, windowSeconds: CHAT_RATE_LIMIT_WINDOW_SECONDS },
+    ),
   );
-  if (sent > CHAT_RATE_LIMIT_MESSAGES) {
-    return { ok: false, code: 'rate_limited', detail: CHAT_MESSAGES.rateLimited };
-  }
-  const stored = await insertMessage(ctx.db, {
-    conversationId: participant.conversationId,
-    senderId: participant.user.id,
-    content: checked.text,
-    at: ctx.now(),
-  });
+  if (!stored) return { ok: false, code: 'rate_limited', detail: CHAT_MESSAGES.rateLimited };
   return {
     ok: true,
+    at,
     frame: {
       type: 'chat_message',
       id: stored.id,
@@ -306,6 +317,15 @@ export async function sendMessage(
       temp_id: tempId,
     },
   };
+}
+
+/** After a message was delivered: the conversation moves up its participants' lists. */
+export function recordActivity(
+  ctx: AppContext,
+  participant: ChatParticipant,
+  at: Date,
+): Promise<void> {
+  return touchConversation(ctx.db, participant.conversationId, at);
 }
 
 /** Marks the listed messages of the other side read; answers the ids newly read. */

@@ -15,7 +15,13 @@ import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context.ts';
 
 import type { ChatHub } from './hub.ts';
-import { joinConversation, markRead, sendMessage, type ChatParticipant } from './service.ts';
+import {
+  joinConversation,
+  markRead,
+  recordActivity,
+  sendMessage,
+  type ChatParticipant,
+} from './service.ts';
 
 /** A socket that has not answered a ping within this time is dropped. */
 const HEARTBEAT_MS = 30_000;
@@ -170,6 +176,8 @@ export function handleChatSocket(
         return;
       }
       await hub.publish(participant.conversationId, sent.frame);
+      // after delivery: list order is not worth a wait in front of the message
+      await recordActivity(ctx, participant, sent.at);
       return;
     }
     const ids = await markRead(ctx, participant, frame.message_ids);

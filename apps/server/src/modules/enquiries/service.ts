@@ -40,6 +40,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { buildPageLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
+import { perOwner } from '../../lib/per-owner.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
@@ -505,15 +506,10 @@ async function runFeed(
 }
 
 /** Profile and address reads in flight per database: one tutor's burst of requests shares one. */
-const FEED_INPUT_READS = new WeakMap<Queryable, SingleFlight<number, FeedInputsRow>>();
+const feedInputReadsOf = perOwner<SingleFlight<number, FeedInputsRow>>(() => new SingleFlight());
 
 function feedInputsOf(ctx: AppContext, tutorId: number): Promise<FeedInputsRow> {
-  let reads = FEED_INPUT_READS.get(ctx.db);
-  if (!reads) {
-    reads = new SingleFlight();
-    FEED_INPUT_READS.set(ctx.db, reads);
-  }
-  return reads.run(tutorId, () => findFeedInputs(ctx.db, tutorId));
+  return feedInputReadsOf(ctx.db).run(tutorId, () => findFeedInputs(ctx.db, tutorId));
 }
 
 /** One ranked page and the total, from the feed cache when it holds them. */
