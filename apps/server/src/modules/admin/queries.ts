@@ -517,29 +517,26 @@ export async function insertPaymentRefund(
 
 // ---- content ------------------------------------------------------------
 
-export interface AdminBlogRow {
+/** What a blog post and an FAQ article both read back. */
+interface ContentRowBase {
   id: number;
   slug: string;
   title: string;
   content: string;
-  excerpt: string;
-  featured_image: string | null;
-  tags: string[];
   is_published: boolean;
   created_at: Date;
   updated_at: Date;
 }
 
-export interface AdminArticleRow {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
+export interface AdminBlogRow extends ContentRowBase {
+  excerpt: string;
+  featured_image: string | null;
+  tags: string[];
+}
+
+export interface AdminArticleRow extends ContentRowBase {
   category: ArticleCategory;
   video_id: string | null;
-  is_published: boolean;
-  created_at: Date;
-  updated_at: Date;
 }
 
 /** The columns every blog post and FAQ article writes (a type, so it is a record of columns). */

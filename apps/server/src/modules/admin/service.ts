@@ -919,6 +919,27 @@ function commonColumns(
   };
 }
 
+/** What both kinds answer of a stored row. */
+function toContentItem(row: q.ContentRow<q.ContentTable>): {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  published: boolean;
+  created_at: string;
+  updated_at: string;
+} {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    published: row.is_published,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
 /** What the audit log keeps of a post or article, before and after a change. */
 function contentSnapshot(row: q.ContentRow<q.ContentTable>): Record<string, unknown> {
   return { slug: row.slug, title: row.title, published: row.is_published };
@@ -1045,16 +1066,10 @@ const blogs = editContent<'blog_posts', AdminBlog, AdminBlogBody, AdminBlogPatch
   target: 'blog_post',
   list: BLOG_LIST,
   toItem: (row) => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
+    ...toContentItem(row),
     excerpt: row.excerpt,
     featured_image: row.featured_image,
     tags: row.tags,
-    published: row.is_published,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
   }),
   merge: (before, patch) => ({
     title: patch.title ?? before.title,
@@ -1078,17 +1093,7 @@ const articles = editContent<'articles', AdminArticle, AdminArticleBody, AdminAr
   action: 'article',
   target: 'article',
   list: ARTICLE_LIST,
-  toItem: (row) => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
-    category: row.category,
-    video_id: row.video_id,
-    published: row.is_published,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  }),
+  toItem: (row) => ({ ...toContentItem(row), category: row.category, video_id: row.video_id }),
   merge: (before, patch) => ({
     title: patch.title ?? before.title,
     content: patch.content ?? before.content,
