@@ -13,8 +13,10 @@ import {
 } from '@gurumatch/shared/schemas/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
+import sharp from 'sharp';
 
 import type { Db, Queryable } from '../src/db/connection.ts';
+import { createAdministrator } from '../src/modules/admin/service.ts';
 import { creditCoins } from '../src/modules/payments/service.ts';
 
 /** Meets every rule of spec part 1 §5 (length, lower, upper, digit, special). */
@@ -196,4 +198,93 @@ export async function grantCoins(
       now,
     }),
   );
+}
+
+export interface SignedInAdministrator {
+  userId: number;
+  email: string;
+  access: string;
+}
+
+/** A new administrator (as `npm run admin:create` makes one), signed in through the API. */
+export async function signInNewAdministrator(
+  app: FastifyInstance,
+  db: Queryable,
+): Promise<SignedInAdministrator> {
+  const email = uniqueEmail('admin');
+  const created = await createAdministrator(db, {
+    email,
+    password: strongPassword,
+    fullName: 'Asha Admin',
+  });
+  const response = await signIn(app, email, strongPassword);
+  if (response.statusCode !== 200) {
+    throw new Error(`signIn: expected 200, got ${String(response.statusCode)} ${response.body}`);
+  }
+  return { userId: created.id, email, access: response.json<TokenPair>().access };
+}
+
+/**
+ * A picture made in memory: a PNG with an alpha channel, a JPEG carrying EXIF that
+ * must not survive (a copyright and a description), or a WebP.
+ */
+export function makeImage(
+  format: 'png' | 'jpeg' | 'webp',
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  if (format === 'png') {
+    return sharp({
+      create: { width, height, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+  }
+  if (format === 'jpeg') {
+    return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-owner', ImageDescription: 'taken at home' } })
+      .toBuffer();
+  }
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 10 } } })
+    .webp()
+    .toBuffer();
+}
+
+export interface FilePart {
+  field: string;
+  data: Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A `multipart/form-data` body: the text fields first, then the files. */
+export function multipartBody(
+  files: FilePart[],
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----gm${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename ?? 'file.bin'}"\r\n` +
+          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -11,7 +11,6 @@ import type {
   ConfirmFakeResult,
   VerificationList,
 } from '@gurumatch/shared/schemas/admin';
-import type { TokenPair } from '@gurumatch/shared/schemas/auth';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,16 +23,16 @@ import {
   registerUser,
   rows,
   signIn,
+  signInNewAdministrator,
   strongPassword,
   uniqueEmail,
   type RegisteredUser,
+  type SignedInAdministrator,
 } from '../../../test/factories.ts';
 import { spendCoins } from '../payments/service.ts';
 
-import { createAdministrator } from './service.ts';
-
 let t: TestApp;
-let admin: { userId: number; email: string; access: string };
+let admin: SignedInAdministrator;
 let student: RegisteredUser;
 let tutor: RegisteredUser;
 
@@ -53,21 +52,9 @@ function call(
   });
 }
 
-async function makeAdmin(): Promise<{ userId: number; email: string; access: string }> {
-  const email = uniqueEmail('admin');
-  const created = await createAdministrator(t.db, {
-    email,
-    password: strongPassword,
-    fullName: 'Asha Admin',
-  });
-  const response = await signIn(t.app, email, strongPassword);
-  expect(response.statusCode).toBe(200);
-  return { userId: created.id, email, access: response.json<TokenPair>().access };
-}
-
 beforeAll(async () => {
   t = await buildTestApp();
-  admin = await makeAdmin();
+  admin = await signInNewAdministrator(t.app, t.db);
   student = await registerUser(t.app);
   tutor = await registerTeacher(t.app);
 });
@@ -294,7 +281,7 @@ describe('users', () => {
   });
 
   it('never suspends an administrator', async () => {
-    const other = await makeAdmin();
+    const other = await signInNewAdministrator(t.app, t.db);
     const response = await call(
       'POST',
       `/api/admin/users/${String(other.userId)}/suspend/`,

@@ -517,140 +517,164 @@ export async function insertPaymentRefund(
 
 // ---- content ------------------------------------------------------------
 
-export interface AdminBlogRow {
+/** What a blog post and an FAQ article both read back. */
+interface ContentRowBase {
   id: number;
   slug: string;
   title: string;
   content: string;
-  excerpt: string;
-  featured_image: string | null;
-  tags: string[];
   is_published: boolean;
   created_at: Date;
   updated_at: Date;
 }
 
-const BLOG_COLUMNS = `id, slug, title, content, excerpt, featured_image, tags, is_published,
-       created_at, updated_at`;
+export interface AdminBlogRow extends ContentRowBase {
+  excerpt: string;
+  featured_image: string | null;
+  tags: string[];
+}
+
+export interface AdminArticleRow extends ContentRowBase {
+  category: ArticleCategory;
+  video_id: string | null;
+}
+
+/** The columns every blog post and FAQ article writes (a type, so it is a record of columns). */
+export type ContentColumns = {
+  slug: string;
+  title: string;
+  content: string;
+  content_text: string;
+  excerpt: string;
+  is_published: boolean;
+  /** The sanitiser version the body was cleaned with. */
+  sanitized_version: number;
+};
+
+/** The two tables of edited content: the row read back and the columns written. */
+interface ContentTables {
+  blog_posts: {
+    row: AdminBlogRow;
+    columns: ContentColumns & { featured_image: string | null; tags: readonly string[] };
+    created: { author_id: number };
+  };
+  articles: {
+    row: AdminArticleRow;
+    columns: ContentColumns & {
+      category: ArticleCategory;
+      video_id: string | null;
+      reading_time: number;
+    };
+    created: object;
+  };
+}
+
+export type ContentTable = keyof ContentTables;
+export type ContentRow<T extends ContentTable> = ContentTables[T]['row'];
+/** Column → value, written on insert and on update. */
+export type ContentFields<T extends ContentTable> = ContentTables[T]['columns'];
+/** Column → value, written only when the row is made. */
+export type ContentCreatedFields<T extends ContentTable> = ContentTables[T]['created'];
+
+const CONTENT_COLUMNS: Record<ContentTable, string> = {
+  blog_posts: `id, slug, title, content, excerpt, featured_image, tags, is_published, created_at,
+       updated_at`,
+  articles: `id, slug, title, content, category, video_id, is_published, created_at, updated_at`,
+};
 
 const TITLE_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p) WHERE NOT (title ILIKE t.p))`;
 
-export function countBlogs(db: Queryable, patterns: Patterns): Promise<number> {
-  return countOf(db, `SELECT count(*)::int AS count FROM blog_posts WHERE ${TITLE_WHERE}`, [
+/** The names and values of typed fields, in one order (the names are the code's own keys). */
+function columnsOf(fields: Readonly<Record<string, unknown>>): {
+  names: string[];
+  values: unknown[];
+} {
+  const entries = Object.entries(fields);
+  return { names: entries.map(([name]) => name), values: entries.map(([, value]) => value) };
+}
+
+export function countContent(
+  db: Queryable,
+  table: ContentTable,
+  patterns: Patterns,
+): Promise<number> {
+  return countOf(db, `SELECT count(*)::int AS count FROM ${table} WHERE ${TITLE_WHERE}`, [
     patterns,
   ]);
 }
 
-export function listBlogs(
+export function listContent<T extends ContentTable>(
   db: Queryable,
+  table: T,
   patterns: Patterns,
   limit: number,
   offset: number,
-): Promise<AdminBlogRow[]> {
-  return db.query<AdminBlogRow>(
-    `SELECT ${BLOG_COLUMNS} FROM blog_posts WHERE ${TITLE_WHERE}
+): Promise<ContentRow<T>[]> {
+  return db.query<ContentRow<T>>(
+    `SELECT ${CONTENT_COLUMNS[table]} FROM ${table} WHERE ${TITLE_WHERE}
       ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [patterns, limit, offset],
   );
 }
 
-export async function findBlog(
+export async function findContent<T extends ContentTable>(
   db: Queryable,
+  table: T,
   id: number,
   lock = false,
-): Promise<AdminBlogRow | null> {
-  const rows = await db.query<AdminBlogRow>(
-    `SELECT ${BLOG_COLUMNS} FROM blog_posts WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+): Promise<ContentRow<T> | null> {
+  const rows = await db.query<ContentRow<T>>(
+    `SELECT ${CONTENT_COLUMNS[table]} FROM ${table} WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
     [id],
   );
   return rows[0] ?? null;
 }
 
-export interface BlogFields {
-  slug: string;
-  title: string;
-  content: string;
-  contentText: string;
-  excerpt: string;
-  featuredImage: string | null;
-  tags: readonly string[];
-  isPublished: boolean;
-  /** The sanitiser version the body was cleaned with. */
-  sanitizedVersion: number;
-}
-
-/** Inserts a post; null when the slug is taken. */
-export async function insertBlog(
+/** Inserts a post or article; null when the slug is taken. */
+export async function insertContent<T extends ContentTable>(
   db: Queryable,
-  fields: BlogFields,
-  authorId: number,
+  table: T,
+  fields: ContentFields<T> & ContentCreatedFields<T>,
   at: Date,
-): Promise<AdminBlogRow | null> {
-  const rows = await db.query<AdminBlogRow>(
-    `INSERT INTO blog_posts (slug, title, content, content_text, excerpt, featured_image, tags,
-                             author_id, is_published, created_at, updated_at, sanitized_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
-     ON CONFLICT (slug) DO NOTHING RETURNING ${BLOG_COLUMNS}`,
-    [
-      fields.slug,
-      fields.title,
-      fields.content,
-      fields.contentText,
-      fields.excerpt,
-      fields.featuredImage,
-      fields.tags,
-      authorId,
-      fields.isPublished,
-      at,
-      fields.sanitizedVersion,
-    ],
+): Promise<ContentRow<T> | null> {
+  const { names, values } = columnsOf(fields);
+  const atParam = `$${String(values.length + 1)}`;
+  const rows = await db.query<ContentRow<T>>(
+    `INSERT INTO ${table} (${names.join(', ')}, created_at, updated_at)
+     VALUES (${names.map((_, i) => `$${String(i + 1)}`).join(', ')}, ${atParam}, ${atParam})
+     ON CONFLICT (slug) DO NOTHING RETURNING ${CONTENT_COLUMNS[table]}`,
+    [...values, at],
   );
   return rows[0] ?? null;
 }
 
-/** Updates a post; null when the new slug is taken by another post. */
-export async function updateBlog(
+/** Updates a post or article; null when the new slug is taken by another row. */
+export async function updateContent<T extends ContentTable>(
   db: Queryable,
+  table: T,
   id: number,
-  fields: BlogFields,
+  fields: ContentFields<T>,
   at: Date,
-): Promise<AdminBlogRow | null> {
-  const taken = await countOf(
-    db,
-    'SELECT count(*)::int AS count FROM blog_posts WHERE slug = $1 AND id <> $2',
-    [fields.slug, id],
-  );
-  if (taken > 0) return null;
-  const rows = await db.query<AdminBlogRow>(
-    `UPDATE blog_posts
-        SET slug = $2, title = $3, content = $4, content_text = $5, excerpt = $6,
-            featured_image = $7, tags = $8, is_published = $9, updated_at = $10,
-            sanitized_version = $11
-      WHERE id = $1 RETURNING ${BLOG_COLUMNS}`,
-    [
-      id,
-      fields.slug,
-      fields.title,
-      fields.content,
-      fields.contentText,
-      fields.excerpt,
-      fields.featuredImage,
-      fields.tags,
-      fields.isPublished,
-      at,
-      fields.sanitizedVersion,
-    ],
+): Promise<ContentRow<T> | null> {
+  if (await isSlugTaken(db, table, fields.slug, id)) return null;
+  const { names, values } = columnsOf(fields);
+  const rows = await db.query<ContentRow<T>>(
+    `UPDATE ${table}
+        SET ${names.map((name, i) => `${name} = $${String(i + 2)}`).join(', ')},
+            updated_at = $${String(values.length + 2)}
+      WHERE id = $1 RETURNING ${CONTENT_COLUMNS[table]}`,
+    [id, ...values, at],
   );
   return rows[0] ?? null;
 }
 
-export async function deleteBlog(db: Queryable, id: number): Promise<void> {
-  await db.query('DELETE FROM blog_posts WHERE id = $1', [id]);
+export async function deleteContent(db: Queryable, table: ContentTable, id: number): Promise<void> {
+  await db.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
 }
 
 export async function isSlugTaken(
   db: Queryable,
-  table: 'blog_posts' | 'articles',
+  table: ContentTable,
   slug: string,
   exceptId: number | null,
 ): Promise<boolean> {
@@ -660,126 +684,6 @@ export async function isSlugTaken(
     [slug, exceptId],
   );
   return count > 0;
-}
-
-export interface AdminArticleRow {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
-  category: ArticleCategory;
-  video_id: string | null;
-  is_published: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const ARTICLE_COLUMNS = `id, slug, title, content, category, video_id, is_published, created_at,
-       updated_at`;
-
-export function countArticles(db: Queryable, patterns: Patterns): Promise<number> {
-  return countOf(db, `SELECT count(*)::int AS count FROM articles WHERE ${TITLE_WHERE}`, [
-    patterns,
-  ]);
-}
-
-export function listArticles(
-  db: Queryable,
-  patterns: Patterns,
-  limit: number,
-  offset: number,
-): Promise<AdminArticleRow[]> {
-  return db.query<AdminArticleRow>(
-    `SELECT ${ARTICLE_COLUMNS} FROM articles WHERE ${TITLE_WHERE}
-      ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [patterns, limit, offset],
-  );
-}
-
-export async function findArticle(
-  db: Queryable,
-  id: number,
-  lock = false,
-): Promise<AdminArticleRow | null> {
-  const rows = await db.query<AdminArticleRow>(
-    `SELECT ${ARTICLE_COLUMNS} FROM articles WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-export interface ArticleFields {
-  slug: string;
-  title: string;
-  content: string;
-  contentText: string;
-  category: ArticleCategory;
-  videoId: string | null;
-  readingTime: number;
-  isPublished: boolean;
-  sanitizedVersion: number;
-  excerpt: string;
-}
-
-export async function insertArticle(
-  db: Queryable,
-  fields: ArticleFields,
-  at: Date,
-): Promise<AdminArticleRow | null> {
-  const rows = await db.query<AdminArticleRow>(
-    `INSERT INTO articles (slug, title, content, content_text, category, video_id, reading_time,
-                           is_published, created_at, updated_at, sanitized_version, excerpt)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)
-     ON CONFLICT (slug) DO NOTHING RETURNING ${ARTICLE_COLUMNS}`,
-    [
-      fields.slug,
-      fields.title,
-      fields.content,
-      fields.contentText,
-      fields.category,
-      fields.videoId,
-      fields.readingTime,
-      fields.isPublished,
-      at,
-      fields.sanitizedVersion,
-      fields.excerpt,
-    ],
-  );
-  return rows[0] ?? null;
-}
-
-export async function updateArticle(
-  db: Queryable,
-  id: number,
-  fields: ArticleFields,
-  at: Date,
-): Promise<AdminArticleRow | null> {
-  const rows = await db.query<AdminArticleRow>(
-    `UPDATE articles
-        SET slug = $2, title = $3, content = $4, content_text = $5, category = $6, video_id = $7,
-            reading_time = $8, is_published = $9, updated_at = $10, sanitized_version = $11,
-            excerpt = $12
-      WHERE id = $1 RETURNING ${ARTICLE_COLUMNS}`,
-    [
-      id,
-      fields.slug,
-      fields.title,
-      fields.content,
-      fields.contentText,
-      fields.category,
-      fields.videoId,
-      fields.readingTime,
-      fields.isPublished,
-      at,
-      fields.sanitizedVersion,
-      fields.excerpt,
-    ],
-  );
-  return rows[0] ?? null;
-}
-
-export async function deleteArticle(db: Queryable, id: number): Promise<void> {
-  await db.query('DELETE FROM articles WHERE id = $1', [id]);
 }
 
 // ---- plans and coupons --------------------------------------------------

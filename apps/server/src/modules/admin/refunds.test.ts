@@ -6,7 +6,6 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { FailureBody } from '@gurumatch/shared/schemas/account';
 import type { AdminPayment } from '@gurumatch/shared/schemas/admin';
-import type { TokenPair } from '@gurumatch/shared/schemas/auth';
 import type { CreateOrderResult } from '@gurumatch/shared/schemas/payments';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +17,7 @@ import {
   registerTeacher,
   registerUser,
   rows,
-  signIn,
-  strongPassword,
-  uniqueEmail,
+  signInNewAdministrator,
   type RegisteredUser,
 } from '../../../test/factories.ts';
 import {
@@ -32,8 +29,6 @@ import {
 } from '../../../test/peers/razorpay-peer.ts';
 import { spendCoins } from '../payments/service.ts';
 
-import { createAdministrator } from './service.ts';
-
 let t: TestApp;
 let rz: TestApp;
 let peer: RazorpayPeer;
@@ -44,10 +39,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   peer = await startRazorpayPeer();
   rz = await buildTestApp({ env: peer.env, db: t.db });
-  const email = uniqueEmail('admin');
-  await createAdministrator(t.db, { email, password: strongPassword, fullName: 'Asha Admin' });
-  const signedIn = await signIn(t.app, email, strongPassword);
-  adminToken = signedIn.json<TokenPair>().access;
+  adminToken = (await signInNewAdministrator(t.app, t.db)).access;
   const [silver] = await rows<{ id: number }>(t.db, "SELECT id FROM plans WHERE name = 'silver'");
   silverPlanId = silver?.id ?? 0;
 });

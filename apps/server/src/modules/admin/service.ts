@@ -11,11 +11,9 @@ import {
 import type {
   AdminArticle,
   AdminArticleBody,
-  AdminArticleList,
   AdminArticlePatch,
   AdminBlog,
   AdminBlogBody,
-  AdminBlogList,
   AdminBlogPatch,
   AdminContactRequest,
   AdminContactRequestList,
@@ -875,7 +873,7 @@ export function slugify(title: string): string {
 /** The given slug, or one made from the title with `-2`, `-3`… until it is free. */
 async function chooseSlug(
   db: Queryable,
-  table: 'blog_posts' | 'articles',
+  table: q.ContentTable,
   wanted: string | undefined,
   title: string,
   exceptId: number | null,
@@ -896,264 +894,234 @@ async function chooseSlug(
   throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
 }
 
-function toAdminBlog(row: q.AdminBlogRow): AdminBlog {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
-    excerpt: row.excerpt,
-    featured_image: row.featured_image,
-    tags: row.tags,
-    published: row.is_published,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
-}
-
 function prepareHtml(html: string): { content: string; contentText: string } {
   const content = sanitizeContentHtml(html);
   return { content, contentText: convertHtmlToText(content) };
 }
 
-export async function listBlogs(ctx: AppContext, query: AdminPageQuery): Promise<AdminBlogList> {
-  const patterns = toSearchPatterns(query.search);
-  return pageOf(
-    ctx,
-    'blogs/',
-    query,
-    () => q.countBlogs(ctx.db, patterns),
-    (limit, offset) => q.listBlogs(ctx.db, patterns, limit, offset),
-    toAdminBlog,
-  );
-}
-
-function blogFields(body: AdminBlogBody, slug: string): q.BlogFields {
+/** The columns both kinds write for a cleaned body. */
+function commonColumns(
+  body: { title: string; content: string; published: boolean },
+  slug: string,
+): { contentText: string; columns: q.ContentColumns } {
   const { content, contentText } = prepareHtml(body.content);
   return {
-    slug,
-    title: convertHtmlToText(body.title),
-    content,
     contentText,
-    excerpt: makeExcerpt(contentText),
-    featuredImage: toSafeImageUrl(body.featured_image),
-    tags: (body.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
-    isPublished: body.published,
-    sanitizedVersion: SANITIZER_VERSION,
+    columns: {
+      slug,
+      title: convertHtmlToText(body.title),
+      content,
+      content_text: contentText,
+      excerpt: makeExcerpt(contentText),
+      is_published: body.published,
+      sanitized_version: SANITIZER_VERSION,
+    },
   };
 }
 
-export async function createBlog(
-  ctx: AppContext,
-  actor: AdminActor,
-  body: AdminBlogBody,
-): Promise<AdminBlog> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const slug = await chooseSlug(tx, 'blog_posts', body.slug, body.title, null);
-    const row = await q.insertBlog(tx, blogFields(body, slug), actor.user_id, ctx.now());
-    if (!row) throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
-    await audit(tx, ctx, actor, 'blog.create', { type: 'blog_post', id: row.id }, null, {
-      slug: row.slug,
-      title: row.title,
-      published: row.is_published,
-    });
-    return toAdminBlog(row);
-  });
-  // the public list, its counts and the sitemap follow at once
-  invalidateList(ctx.db, BLOG_LIST);
-  return result;
-}
-
-export async function updateBlog(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  patch: AdminBlogPatch,
-): Promise<AdminBlog> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const before = await q.findBlog(tx, id, true);
-    if (!before) throw notFound();
-    const merged: AdminBlogBody = {
-      title: patch.title ?? before.title,
-      content: patch.content ?? before.content,
-      featured_image:
-        patch.featured_image === undefined ? before.featured_image : patch.featured_image,
-      published: patch.published ?? before.is_published,
-      tags: patch.tags ?? before.tags,
-    };
-    const slug = await chooseSlug(tx, 'blog_posts', patch.slug ?? before.slug, merged.title, id);
-    const row = await q.updateBlog(tx, id, blogFields(merged, slug), ctx.now());
-    if (!row) throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
-    await audit(
-      tx,
-      ctx,
-      actor,
-      before.is_published === row.is_published
-        ? 'blog.update'
-        : row.is_published
-          ? 'blog.publish'
-          : 'blog.unpublish',
-      { type: 'blog_post', id },
-      { slug: before.slug, title: before.title, published: before.is_published },
-      { slug: row.slug, title: row.title, published: row.is_published },
-    );
-    return toAdminBlog(row);
-  });
-  // the public list, its counts and the sitemap follow at once
-  invalidateList(ctx.db, BLOG_LIST);
-  return result;
-}
-
-export async function deleteBlog(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-): Promise<AdminDone> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await q.findBlog(tx, id, true);
-    if (!before) throw notFound();
-    await q.deleteBlog(tx, id);
-    await audit(
-      tx,
-      ctx,
-      actor,
-      'blog.delete',
-      { type: 'blog_post', id },
-      { slug: before.slug, title: before.title, published: before.is_published },
-      null,
-    );
-  });
-  invalidateList(ctx.db, BLOG_LIST);
-  return done(ADMIN_MESSAGES.deleted);
-}
-
-function toAdminArticle(row: q.AdminArticleRow): AdminArticle {
+/** What both kinds answer of a stored row. */
+function toContentItem(row: q.ContentRow<q.ContentTable>): {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  published: boolean;
+  created_at: string;
+  updated_at: string;
+} {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     content: row.content,
-    category: row.category,
-    video_id: row.video_id,
     published: row.is_published,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
 
-function articleFields(body: AdminArticleBody, slug: string): q.ArticleFields {
-  const { content, contentText } = prepareHtml(body.content);
+/** What the audit log keeps of a post or article, before and after a change. */
+function contentSnapshot(row: q.ContentRow<q.ContentTable>): Record<string, unknown> {
+  return { slug: row.slug, title: row.title, published: row.is_published };
+}
+
+/**
+ * One kind of edited content (blog posts, FAQ articles): where it is stored, how it is
+ * answered and audited, and which public list a change clears.
+ */
+interface ContentKind<T extends q.ContentTable, Item, Body, Patch> {
+  table: T;
+  /** The admin list's path, for its paging links. */
+  path: string;
+  /** The audit log's action prefix (`blog` → `blog.create`) and target type. */
+  action: string;
+  target: AuditTargetType;
+  /** The public list in the paging cache; its counts and the sitemap follow it. */
+  list: string;
+  toItem: (row: q.ContentRow<T>) => Item;
+  /** The stored row with a patch laid over it. */
+  merge: (before: q.ContentRow<T>, patch: Patch) => Body;
+  toFields: (body: Body, slug: string) => q.ContentFields<T>;
+  /** The fields written only when the row is made. */
+  createdFields: (actor: AdminActor) => q.ContentCreatedFields<T>;
+}
+
+interface ContentEditor<Item, Body, Patch> {
+  list: (ctx: AppContext, query: AdminPageQuery) => Promise<Paged<Item>>;
+  create: (ctx: AppContext, actor: AdminActor, body: Body) => Promise<Item>;
+  update: (ctx: AppContext, actor: AdminActor, id: number, patch: Patch) => Promise<Item>;
+  remove: (ctx: AppContext, actor: AdminActor, id: number) => Promise<AdminDone>;
+}
+
+/** List, create, update and delete for one kind of content, each change audited. */
+function editContent<
+  T extends q.ContentTable,
+  Item,
+  Body extends { title: string; slug?: string | undefined },
+  Patch extends { slug?: string | undefined },
+>(kind: ContentKind<T, Item, Body, Patch>): ContentEditor<Item, Body, Patch> {
+  const slugTaken = (): AppError => new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
   return {
-    slug,
-    title: convertHtmlToText(body.title),
-    content,
-    contentText,
-    category: body.category,
-    videoId: body.video_id ?? null,
-    readingTime: countMinutes(contentText),
-    isPublished: body.published,
-    sanitizedVersion: SANITIZER_VERSION,
-    excerpt: makeExcerpt(contentText),
+    list: (ctx, query) => {
+      const patterns = toSearchPatterns(query.search);
+      return pageOf(
+        ctx,
+        kind.path,
+        query,
+        () => q.countContent(ctx.db, kind.table, patterns),
+        (limit, offset) => q.listContent(ctx.db, kind.table, patterns, limit, offset),
+        kind.toItem,
+      );
+    },
+
+    create: async (ctx, actor, body) => {
+      const result = await ctx.db.transaction(async (tx) => {
+        const slug = await chooseSlug(tx, kind.table, body.slug, body.title, null);
+        const fields = { ...kind.toFields(body, slug), ...kind.createdFields(actor) };
+        const row = await q.insertContent(tx, kind.table, fields, ctx.now());
+        if (!row) throw slugTaken();
+        const target = { type: kind.target, id: row.id };
+        await audit(tx, ctx, actor, `${kind.action}.create`, target, null, contentSnapshot(row));
+        return kind.toItem(row);
+      });
+      // the public list, its counts and the sitemap follow at once
+      invalidateList(ctx.db, kind.list);
+      return result;
+    },
+
+    update: async (ctx, actor, id, patch) => {
+      const result = await ctx.db.transaction(async (tx) => {
+        const before = await q.findContent(tx, kind.table, id, true);
+        if (!before) throw notFound();
+        const merged = kind.merge(before, patch);
+        const slug = await chooseSlug(tx, kind.table, patch.slug ?? before.slug, merged.title, id);
+        const row = await q.updateContent(
+          tx,
+          kind.table,
+          id,
+          kind.toFields(merged, slug),
+          ctx.now(),
+        );
+        if (!row) throw slugTaken();
+        const change =
+          before.is_published === row.is_published
+            ? 'update'
+            : row.is_published
+              ? 'publish'
+              : 'unpublish';
+        await audit(
+          tx,
+          ctx,
+          actor,
+          `${kind.action}.${change}`,
+          { type: kind.target, id },
+          contentSnapshot(before),
+          contentSnapshot(row),
+        );
+        return kind.toItem(row);
+      });
+      // the public list, its counts and the sitemap follow at once
+      invalidateList(ctx.db, kind.list);
+      return result;
+    },
+
+    remove: async (ctx, actor, id) => {
+      await ctx.db.transaction(async (tx) => {
+        const before = await q.findContent(tx, kind.table, id, true);
+        if (!before) throw notFound();
+        await q.deleteContent(tx, kind.table, id);
+        const target = { type: kind.target, id };
+        await audit(tx, ctx, actor, `${kind.action}.delete`, target, contentSnapshot(before), null);
+      });
+      invalidateList(ctx.db, kind.list);
+      return done(ADMIN_MESSAGES.deleted);
+    },
   };
 }
 
-export async function listArticles(
-  ctx: AppContext,
-  query: AdminPageQuery,
-): Promise<AdminArticleList> {
-  const patterns = toSearchPatterns(query.search);
-  return pageOf(
-    ctx,
-    'articles/',
-    query,
-    () => q.countArticles(ctx.db, patterns),
-    (limit, offset) => q.listArticles(ctx.db, patterns, limit, offset),
-    toAdminArticle,
-  );
-}
+const blogs = editContent<'blog_posts', AdminBlog, AdminBlogBody, AdminBlogPatch>({
+  table: 'blog_posts',
+  path: 'blogs/',
+  action: 'blog',
+  target: 'blog_post',
+  list: BLOG_LIST,
+  toItem: (row) => ({
+    ...toContentItem(row),
+    excerpt: row.excerpt,
+    featured_image: row.featured_image,
+    tags: row.tags,
+  }),
+  merge: (before, patch) => ({
+    title: patch.title ?? before.title,
+    content: patch.content ?? before.content,
+    featured_image:
+      patch.featured_image === undefined ? before.featured_image : patch.featured_image,
+    published: patch.published ?? before.is_published,
+    tags: patch.tags ?? before.tags,
+  }),
+  toFields: (body, slug) => ({
+    ...commonColumns(body, slug).columns,
+    featured_image: toSafeImageUrl(body.featured_image),
+    tags: (body.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
+  }),
+  createdFields: (actor) => ({ author_id: actor.user_id }),
+});
 
-export async function createArticle(
-  ctx: AppContext,
-  actor: AdminActor,
-  body: AdminArticleBody,
-): Promise<AdminArticle> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const slug = await chooseSlug(tx, 'articles', body.slug, body.title, null);
-    const row = await q.insertArticle(tx, articleFields(body, slug), ctx.now());
-    if (!row) throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
-    await audit(tx, ctx, actor, 'article.create', { type: 'article', id: row.id }, null, {
-      slug: row.slug,
-      title: row.title,
-      published: row.is_published,
-    });
-    return toAdminArticle(row);
-  });
-  // the public list, its counts and the sitemap follow at once
-  invalidateList(ctx.db, ARTICLE_LIST);
-  return result;
-}
-
-export async function updateArticle(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  patch: AdminArticlePatch,
-): Promise<AdminArticle> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const before = await q.findArticle(tx, id, true);
-    if (!before) throw notFound();
-    const merged: AdminArticleBody = {
-      title: patch.title ?? before.title,
-      content: patch.content ?? before.content,
-      published: patch.published ?? before.is_published,
-      category: patch.category ?? before.category,
-      video_id: patch.video_id === undefined ? before.video_id : patch.video_id,
+const articles = editContent<'articles', AdminArticle, AdminArticleBody, AdminArticlePatch>({
+  table: 'articles',
+  path: 'articles/',
+  action: 'article',
+  target: 'article',
+  list: ARTICLE_LIST,
+  toItem: (row) => ({ ...toContentItem(row), category: row.category, video_id: row.video_id }),
+  merge: (before, patch) => ({
+    title: patch.title ?? before.title,
+    content: patch.content ?? before.content,
+    published: patch.published ?? before.is_published,
+    category: patch.category ?? before.category,
+    video_id: patch.video_id === undefined ? before.video_id : patch.video_id,
+  }),
+  toFields: (body, slug) => {
+    const { contentText, columns } = commonColumns(body, slug);
+    return {
+      ...columns,
+      category: body.category,
+      video_id: body.video_id ?? null,
+      reading_time: countMinutes(contentText),
     };
-    const slug = await chooseSlug(tx, 'articles', patch.slug ?? before.slug, merged.title, id);
-    const row = await q.updateArticle(tx, id, articleFields(merged, slug), ctx.now());
-    if (!row) throw notFound();
-    await audit(
-      tx,
-      ctx,
-      actor,
-      before.is_published === row.is_published
-        ? 'article.update'
-        : row.is_published
-          ? 'article.publish'
-          : 'article.unpublish',
-      { type: 'article', id },
-      { slug: before.slug, title: before.title, published: before.is_published },
-      { slug: row.slug, title: row.title, published: row.is_published },
-    );
-    return toAdminArticle(row);
-  });
-  // the public list, its counts and the sitemap follow at once
-  invalidateList(ctx.db, ARTICLE_LIST);
-  return result;
-}
+  },
+  createdFields: () => ({}),
+});
 
-export async function deleteArticle(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-): Promise<AdminDone> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await q.findArticle(tx, id, true);
-    if (!before) throw notFound();
-    await q.deleteArticle(tx, id);
-    await audit(
-      tx,
-      ctx,
-      actor,
-      'article.delete',
-      { type: 'article', id },
-      { slug: before.slug, title: before.title, published: before.is_published },
-      null,
-    );
-  });
-  invalidateList(ctx.db, ARTICLE_LIST);
-  return done(ADMIN_MESSAGES.deleted);
-}
+export const listBlogs = blogs.list;
+export const createBlog = blogs.create;
+export const updateBlog = blogs.update;
+export const deleteBlog = blogs.remove;
+
+export const listArticles = articles.list;
+export const createArticle = articles.create;
+export const updateArticle = articles.update;
+export const deleteArticle = articles.remove;
 
 // ---- plans and coupons --------------------------------------------------
 

@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { CONTENT_IMAGE_MAX_BYTES } from '@gurumatch/shared/constants';
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminBlog, AdminUploadResult } from '@gurumatch/shared/schemas/admin';
-import type { TokenPair } from '@gurumatch/shared/schemas/auth';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +12,13 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
   countRows,
+  makeImage,
+  multipartBody,
   registerTeacher,
   registerUser,
-  signIn,
-  strongPassword,
-  uniqueEmail,
+  signInNewAdministrator,
+  type FilePart,
 } from '../../../test/factories.ts';
-
-import { createAdministrator } from './service.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -29,55 +27,24 @@ let jpegWithExif: Buffer;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const email = uniqueEmail('admin');
-  await createAdministrator(t.db, { email, password: strongPassword, fullName: 'Asha Admin' });
-  adminToken = (await signIn(t.app, email, strongPassword)).json<TokenPair>().access;
-  png = await sharp({
-    create: { width: 64, height: 48, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } },
-  })
-    .png()
-    .toBuffer();
-  jpegWithExif = await sharp({
-    create: { width: 3000, height: 1000, channels: 3, background: { r: 200, g: 60, b: 40 } },
-  })
-    .jpeg()
-    .withExif({ IFD0: { Copyright: 'secret-owner', ImageDescription: 'taken at home' } })
-    .toBuffer();
+  adminToken = (await signInNewAdministrator(t.app, t.db)).access;
+  png = await makeImage('png', 64, 48);
+  jpegWithExif = await makeImage('jpeg', 3000, 1000);
 });
 
 afterAll(async () => {
   await t.close();
 });
 
-interface FilePart {
-  field: string;
-  data: Buffer;
-  filename?: string;
-  contentType?: string;
-}
-
 function upload(files: FilePart[], token?: string): Promise<LightMyRequestResponse> {
-  const boundary = `----gm${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename ?? 'image.png'}"\r\n` +
-          `Content-Type: ${file.contentType ?? 'image/png'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const body = multipartBody(
+    files.map((file) => ({ filename: 'image.png', contentType: 'image/png', ...file })),
+  );
   return t.app.inject({
     method: 'POST',
     url: '/api/admin/uploads/',
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      ...(token ? bearer(token) : {}),
-    },
-    payload: Buffer.concat(chunks),
+    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+    payload: body.payload,
   });
 }
 

@@ -22,9 +22,12 @@ import {
   countRows,
   decodeAccess,
   insertAddress,
+  makeImage,
+  multipartBody,
   registerTeacher,
   registerUser,
   rows,
+  type FilePart,
   type RegisteredUser,
 } from '../../../test/factories.ts';
 
@@ -57,22 +60,9 @@ const EXECUTABLE = Buffer.concat([
 
 beforeAll(async () => {
   t = await buildTestApp();
-  jpegWithExif = await sharp({
-    create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 60, b: 40 } },
-  })
-    .jpeg()
-    .withExif({ IFD0: { Copyright: 'secret-owner', ImageDescription: 'taken at home' } })
-    .toBuffer();
-  png = await sharp({
-    create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } },
-  })
-    .png()
-    .toBuffer();
-  webp = await sharp({
-    create: { width: 300, height: 600, channels: 3, background: { r: 10, g: 200, b: 10 } },
-  })
-    .webp()
-    .toBuffer();
+  jpegWithExif = await makeImage('jpeg', 1200, 800);
+  png = await makeImage('png', 64, 64);
+  webp = await makeImage('webp', 300, 600);
 });
 
 afterAll(async () => {
@@ -82,50 +72,13 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------
 // helpers
 
-interface FilePart {
-  field: string;
-  data: Buffer;
-  filename?: string;
-  contentType?: string;
-}
-
-function multipart(
-  files: FilePart[],
-  fields: Record<string, string> = {},
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----gm${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename ?? 'file.bin'}"\r\n` +
-          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 function upload(
   url: string,
   files: FilePart[],
   token?: string,
   fields?: Record<string, string>,
 ): Promise<LightMyRequestResponse> {
-  const body = multipart(files, fields);
+  const body = multipartBody(files, fields);
   return t.app.inject({
     method: 'POST',
     url,

@@ -1,52 +1,29 @@
 import type { AdminCoupon, AdminPlan } from '@gurumatch/shared/schemas/admin';
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { formatRupees, formatWhen, useAdminAction } from '../api.ts';
+import { formatRupees, formatWhen } from '../api.ts';
 
+import { AdminForm, useFormFields, useSave } from './admin-form.tsx';
 import { AdminList, Fact } from './admin-list.tsx';
-
-function useSave() {
-  const toast = useToast();
-  const action = useAdminAction();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const run = (path: string, method: 'POST' | 'PATCH', body: unknown, done: () => void) =>
-    action.mutate(
-      { path, method, body },
-      {
-        onSuccess: () => {
-          toast.success('Saved.');
-          setErrors({});
-          done();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            setErrors(error.fieldErrors);
-            toast.error(error.firstError());
-          } else toast.error(error.message);
-        },
-      },
-    );
-  return { run, errors, busy: action.isPending };
-}
 
 const rupeesToPaise = (text: string): number => Math.round(Number(text) * 100);
 
 function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void }) {
   const { run, errors, busy } = useSave();
-  const [form, setForm] = useState({
-    name: plan?.name ?? '',
-    display_name: plan?.display_name ?? '',
-    coins: String(plan?.coins ?? ''),
-    price: plan ? String(plan.price_paise / 100) : '',
-    validity_days: String(plan?.validity_days ?? ''),
-    features: plan?.features.join('\n') ?? '',
-  });
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const { form, bind, field } = useFormFields(
+    {
+      name: plan?.name ?? '',
+      display_name: plan?.display_name ?? '',
+      coins: String(plan?.coins ?? ''),
+      price: plan ? String(plan.price_paise / 100) : '',
+      validity_days: String(plan?.validity_days ?? ''),
+      features: plan?.features.join('\n') ?? '',
+    },
+    errors,
+  );
+  const submit = () => {
     const body = {
       display_name: form.display_name,
       coins: Number(form.coins),
@@ -60,62 +37,36 @@ function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void
     if (plan) run(`plans/${String(plan.id)}/`, 'PATCH', body, onDone);
     else run('plans/', 'POST', { ...body, name: form.name }, onDone);
   };
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
   return (
-    <form
-      onSubmit={submit}
-      className="grid grid-cols-1 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2"
-    >
-      {plan ? null : <TextField label="Name (code)" error={errors.name?.[0]} {...field('name')} />}
-      <TextField label="Display name" error={errors.display_name?.[0]} {...field('display_name')} />
-      <TextField label="Coins" inputMode="numeric" error={errors.coins?.[0]} {...field('coins')} />
+    <AdminForm submitLabel="Save plan" busy={busy} onSubmit={submit} onCancel={onDone}>
+      {plan ? null : <TextField label="Name (code)" {...field('name')} />}
+      <TextField label="Display name" {...field('display_name')} />
+      <TextField label="Coins" inputMode="numeric" {...field('coins')} />
       <TextField
         label="Price before GST (₹)"
         inputMode="decimal"
-        error={errors.price_paise?.[0]}
-        {...field('price')}
+        {...field('price', 'price_paise')}
       />
-      <TextField
-        label="Validity (days)"
-        inputMode="numeric"
-        error={errors.validity_days?.[0]}
-        {...field('validity_days')}
-      />
+      <TextField label="Validity (days)" inputMode="numeric" {...field('validity_days')} />
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800 sm:col-span-2">
         Features (one a line)
         <textarea
           rows={3}
           className="rounded-lg border border-slate-300 p-2 text-base"
-          {...field('features')}
+          {...bind('features')}
         />
       </label>
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" busy={busy}>
-          Save plan
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
 function CouponForm({ onDone }: { onDone: () => void }) {
   const { run, errors, busy } = useSave();
-  const [form, setForm] = useState({
-    code: '',
-    kind: 'percent',
-    value: '',
-    valid_until: '',
-    max_redemptions: '',
-  });
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const { form, bind, field } = useFormFields(
+    { code: '', kind: 'percent', value: '', valid_until: '', max_redemptions: '' },
+    errors,
+  );
+  const submit = () => {
     const amount = Number(form.value);
     run(
       'coupons/',
@@ -133,22 +84,14 @@ function CouponForm({ onDone }: { onDone: () => void }) {
       onDone,
     );
   };
-  const field = (name: keyof typeof form) => ({
-    value: form[name],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [name]: event.target.value })),
-  });
   return (
-    <form
-      onSubmit={submit}
-      className="grid grid-cols-1 gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2"
-    >
-      <TextField label="Code" error={errors.code?.[0]} {...field('code')} />
+    <AdminForm submitLabel="Create coupon" busy={busy} onSubmit={submit} onCancel={onDone}>
+      <TextField label="Code" {...field('code')} />
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
         Kind
         <select
           className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
-          {...field('kind')}
+          {...bind('kind')}
         >
           <option value="percent">Percentage off</option>
           <option value="flat">Amount off (₹)</option>
@@ -157,30 +100,11 @@ function CouponForm({ onDone }: { onDone: () => void }) {
       <TextField
         label={form.kind === 'percent' ? 'Percent off' : 'Rupees off'}
         inputMode="decimal"
-        error={errors.value?.[0]}
         {...field('value')}
       />
-      <TextField
-        label="Valid until (optional)"
-        type="date"
-        error={errors.valid_until?.[0]}
-        {...field('valid_until')}
-      />
-      <TextField
-        label="Uses in all (optional)"
-        inputMode="numeric"
-        error={errors.max_redemptions?.[0]}
-        {...field('max_redemptions')}
-      />
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" busy={busy}>
-          Create coupon
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      <TextField label="Valid until (optional)" type="date" {...field('valid_until')} />
+      <TextField label="Uses in all (optional)" inputMode="numeric" {...field('max_redemptions')} />
+    </AdminForm>
   );
 }
 
