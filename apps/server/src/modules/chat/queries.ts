@@ -181,7 +181,7 @@ const RELAXED_COMMIT = `relaxed AS (SELECT set_config('synchronous_commit', 'off
  * Stores a message unless its sender already has `limit` messages within the
  * `windowSeconds` before `at` (in any conversation, from any instance):
  * answers null then. Committed durably before anyone is told of it. The
- * conversation's last activity is moved separately ({@link touchConversation}),
+ * conversation's last activity is moved separately ({@link touchConversations}),
  * after delivery.
  */
 export async function insertMessageWithinLimit(
@@ -210,19 +210,20 @@ export async function insertMessageWithinLimit(
   return rows[0] ?? null;
 }
 
-/** Moves a conversation's last activity forward to `at` (never back); relaxed commit. */
-export async function touchConversation(
+/**
+ * Moves conversations' last activity forward (never back), many in one
+ * statement; relaxed commit, as a lost move only misorders a list.
+ */
+export async function touchConversations(
   db: Queryable,
-  conversationId: number,
-  at: Date,
+  moves: readonly { conversationId: number; at: Date }[],
 ): Promise<void> {
   await db.query(
     `WITH ${RELAXED_COMMIT}
-     UPDATE conversations SET last_message_at = $2
-      FROM relaxed
-      WHERE id = $1 AND (last_message_at IS NULL OR last_message_at < $2)`,
-    [conversationId, at],
-    { prepared: true },
+     UPDATE conversations c SET last_message_at = m.at
+       FROM relaxed, unnest($1::int[], $2::timestamptz[]) AS m (id, at)
+      WHERE c.id = m.id AND (c.last_message_at IS NULL OR c.last_message_at < m.at)`,
+    [moves.map((move) => move.conversationId), moves.map((move) => move.at)],
   );
 }
 

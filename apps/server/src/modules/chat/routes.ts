@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../plugins/auth.ts';
 
+import { createActivityLog } from './activity.ts';
 import { createChatHub } from './hub.ts';
 import {
   conversationDetailSchema,
@@ -46,11 +47,15 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   { ctx },
 ) => {
   const hub = createChatHub(ctx.pubsub);
+  const activity = createActivityLog(ctx.db, (error) => {
+    app.log.error({ err: error }, 'chat activity could not be written');
+  });
+  app.addHook('onClose', () => activity.flush());
   app.get(
     '/ws/chat/:id/',
     { websocket: true, preValidation: chatJoinHook(app, ctx, hub) },
     (socket, request) => {
-      handleChatSocket(ctx, hub, socket, request);
+      handleChatSocket(ctx, hub, activity, socket, request);
     },
   );
 };

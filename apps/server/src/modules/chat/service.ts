@@ -37,7 +37,6 @@ import {
   listMessagesAfter,
   listMessagesPage,
   markMessagesRead,
-  touchConversation,
   type ChatUserRow,
   type ConversationRow,
   type MessageRow,
@@ -317,15 +316,6 @@ export async function sendMessage(
       temp_id: tempId,
     },
   };
-}
-
-/** After a message was delivered: the conversation moves up its participants' lists. */
-export function recordActivity(
-  ctx: AppContext,
-  participant: ChatParticipant,
-  at: Date,
-): Promise<void> {
-  return touchConversation(ctx.db, participant.conversationId, at);
 }
 
 /** Marks the listed messages of the other side read; answers the ids newly read. */

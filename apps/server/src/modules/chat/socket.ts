@@ -14,14 +14,9 @@ import type { RawData, WebSocket } from 'ws';
 
 import type { AppContext } from '../../context.ts';
 
+import type { ActivityLog } from './activity.ts';
 import type { ChatHub } from './hub.ts';
-import {
-  joinConversation,
-  markRead,
-  recordActivity,
-  sendMessage,
-  type ChatParticipant,
-} from './service.ts';
+import { joinConversation, markRead, sendMessage, type ChatParticipant } from './service.ts';
 
 /** A socket that has not answered a ping within this time is dropped. */
 const HEARTBEAT_MS = 30_000;
@@ -150,6 +145,7 @@ function errorFrame(code: string, detail: string, tempId?: TempId | null): strin
 export function handleChatSocket(
   ctx: AppContext,
   hub: ChatHub,
+  activity: ActivityLog,
   socket: WebSocket,
   request: FastifyRequest,
 ): void {
@@ -177,7 +173,7 @@ export function handleChatSocket(
       }
       await hub.publish(participant.conversationId, sent.frame);
       // after delivery: list order is not worth a wait in front of the message
-      await recordActivity(ctx, participant, sent.at);
+      activity.record(participant.conversationId, sent.at);
       return;
     }
     const ids = await markRead(ctx, participant, frame.message_ids);
