@@ -8,7 +8,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_chat REDIS_URL=redis://127.0.0.1:6379 bench/chat
 //
 // Options: --conversations 500 --rate 250 (messages a second, all conversations
-// together) --seconds 10 --ports 4405,4505 (relay and one instance, then the
+// together) --seconds 20 --ports 4405,4505 (relay and one instance, then the
 // two instances). Prints p50/p99 and the ratios to the bare relay.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,7 @@ const { values } = parseArgs({
   options: {
     conversations: { type: 'string', default: '500' },
     rate: { type: 'string', default: '250' },
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '20' },
     ports: { type: 'string', default: '4405,4505' },
   },
 });
