@@ -154,21 +154,16 @@ describe('onboarding through the real endpoints', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const updated = await call(
-      t.app,
-      'PATCH',
-      `/api/auth/profile/${String(teacher.userId)}/`,
-      teacher.access,
-      {
-        bio: 'Chemistry tutor for classes 11 and 12.',
-        gender: 'male',
-        requirement: 'offline',
-        interested_classes: ['Class 11', 'Class 12'],
-        subjects: ['Chemistry'],
-        boards: ['CBSE', 'ICSE'],
-        languages_known: ['English', 'Kannada'],
-      },
-    );
+    const profilePath = `/api/auth/profile/${String(teacher.userId)}/`;
+    const updated = await call(t.app, 'PATCH', profilePath, teacher.access, {
+      bio: 'Chemistry tutor for classes 11 and 12.',
+      gender: 'male',
+      requirement: 'offline',
+      interested_classes: ['Class 11', 'Class 12'],
+      subjects: ['Chemistry'],
+      boards: ['CBSE', 'ICSE'],
+      languages_known: ['English', 'Kannada'],
+    });
     expect(updated.json<Profile>().full_name).toBe(teacher.fullName);
     // the free plan's coins arrive with the completed profile, once
     expect((await call(t.app, 'GET', '/api/auth/user/coins/', teacher.access)).json()).toEqual({

@@ -495,15 +495,8 @@ describe('content', () => {
 
     const publicPath = `/api/blog/blogs/${post.slug}/`;
     expect((await call(t.app, 'GET', publicPath)).statusCode).toBe(404);
-    const published = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/blogs/${String(post.id)}/`,
-      admin.access,
-      {
-        published: true,
-      },
-    );
+    const blogPath = `/api/admin/blogs/${String(post.id)}/`;
+    const published = await call(t.app, 'PATCH', blogPath, admin.access, { published: true });
     expect(published.statusCode).toBe(200);
     expect((await call(t.app, 'GET', publicPath)).statusCode).toBe(200);
     expect(await wholeSitemap()).toContain(`/blogs/${post.slug}<`);
@@ -575,15 +568,8 @@ describe('plans and coupons', () => {
     expect((await call(t.app, 'POST', '/api/admin/plans/', admin.access, body)).statusCode).toBe(
       400,
     );
-    const retired = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/plans/${String(plan.id)}/`,
-      admin.access,
-      {
-        is_active: false,
-      },
-    );
+    const planPath = `/api/admin/plans/${String(plan.id)}/`;
+    const retired = await call(t.app, 'PATCH', planPath, admin.access, { is_active: false });
     expect(retired.json<AdminPlan>()).toMatchObject({ is_active: false, coins: 2000 });
     expect(await auditActions('plan', plan.id)).toEqual(['plan.retire', 'plan.create']);
     const bad = await call(t.app, 'POST', '/api/admin/plans/', admin.access, {
@@ -612,15 +598,8 @@ describe('plans and coupons', () => {
         (await call(t.app, 'POST', '/api/admin/coupons/', admin.access, body)).statusCode,
       ).toBe(400);
     }
-    const retired = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/coupons/${String(coupon.id)}/`,
-      admin.access,
-      {
-        is_active: false,
-      },
-    );
+    const couponPath = `/api/admin/coupons/${String(coupon.id)}/`;
+    const retired = await call(t.app, 'PATCH', couponPath, admin.access, { is_active: false });
     expect(retired.json<AdminCoupon>().is_active).toBe(false);
   });
 });
@@ -635,26 +614,15 @@ describe('contact requests, payments and the audit log', () => {
     const id = request?.id ?? 0;
     const inbox = await call(t.app, 'GET', '/api/admin/contact-requests/?status=new', admin.access);
     expect(inbox.json<{ results: { id: number }[] }>().results.map((row) => row.id)).toContain(id);
-    const answered = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/contact-requests/${String(id)}/`,
-      admin.access,
-      {
-        status: 'answered',
-        note: 'Replied by e-mail',
-      },
-    );
+    const requestPath = `/api/admin/contact-requests/${String(id)}/`;
+    const answered = await call(t.app, 'PATCH', requestPath, admin.access, {
+      status: 'answered',
+      note: 'Replied by e-mail',
+    });
     expect(answered.statusCode).toBe(200);
-    const bad = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/contact-requests/${String(id)}/`,
-      admin.access,
-      {
-        status: 'lost',
-      },
-    );
+    const bad = await call(t.app, 'PATCH', requestPath, admin.access, {
+      status: 'lost',
+    });
     expect(bad.statusCode).toBe(400);
     expect(await countRows(t.db, 'contact_requests', "id = $1 AND status = 'answered'", [id])).toBe(
       1,

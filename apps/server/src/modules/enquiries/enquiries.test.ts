@@ -312,16 +312,8 @@ describe('POST /api/enquiry/enquiries/', () => {
     expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(3);
     const first = created[0];
     if (!first) throw new Error('no enquiry');
-    expect(
-      (
-        await call(
-          t.app,
-          'POST',
-          `/api/enquiry/enquiries/${String(first.id)}/archive/`,
-          student.access,
-        )
-      ).statusCode,
-    ).toBe(200);
+    const archiveFirst = `/api/enquiry/enquiries/${String(first.id)}/archive/`;
+    expect((await call(t.app, 'POST', archiveFirst, student.access)).statusCode).toBe(200);
     expect(
       (
         await call(t.app, 'GET', '/api/enquiry/enquiries/total_enquiries/', student.access)
@@ -934,16 +926,8 @@ describe('cached feed pages and student lists', () => {
         ?.responded_count,
     ).toBe(1);
 
-    expect(
-      (
-        await call(
-          t.app,
-          'POST',
-          `/api/enquiry/enquiries/${String(second.id)}/archive/`,
-          student.access,
-        )
-      ).statusCode,
-    ).toBe(200);
+    const archiveSecond = `/api/enquiry/enquiries/${String(second.id)}/archive/`;
+    expect((await call(t.app, 'POST', archiveSecond, student.access)).statusCode).toBe(200);
     page = await feedPage(tutor);
     expect(page.results.enquiries.map((card) => card.id)).toEqual([first.id]);
   });
