@@ -126,6 +126,27 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One request to the API: with a bearer token when `token` is given, and with
+ * `payload` as the JSON body unless it is `undefined`.
+ */
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  token?: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
 /** Rows straight from the database, to check what an answer stored (or did not). */
 export function rows<Row>(
   db: Queryable,

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
+  call,
   registerTeacher,
   registerUser,
   type RegisteredUser,
@@ -38,20 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function call(
-  user: RegisteredUser,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  payload?: Record<string, unknown>,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: bearer(user.access),
-    ...(payload ? { payload } : {}),
-  });
-}
 
 function uploadFiles(
   user: RegisteredUser,
@@ -82,7 +69,7 @@ function uploadFiles(
 }
 
 async function statusOf(user: RegisteredUser): Promise<UserStatus['redirect_to']> {
-  const response = await call(user, 'GET', '/api/auth/user/status/');
+  const response = await call(t.app, 'GET', '/api/auth/user/status/', user.access);
   expect(response.statusCode).toBe(200);
   return response.json<UserStatus>().redirect_to;
 }
@@ -106,7 +93,7 @@ async function verifyEmailFromOutbox(user: RegisteredUser): Promise<void> {
 
 async function verifyPhoneFromOutbox(user: RegisteredUser): Promise<void> {
   const phone = `7${String(randomInt(100_000_000, 999_999_999))}`;
-  const sent = await call(user, 'POST', '/api/auth/otp/send/', {
+  const sent = await call(t.app, 'POST', '/api/auth/otp/send/', user.access, {
     otp_method: 'whatsapp',
     phone_number: phone,
     country_code: '+91',
@@ -115,13 +102,15 @@ async function verifyPhoneFromOutbox(user: RegisteredUser): Promise<void> {
   const entry = (await t.ctx.outbox!.list()).find(
     (candidate) => candidate.kind === 'otp' && candidate.to === `+91${phone}`,
   );
-  const verified = await call(user, 'POST', '/api/auth/otp/verify/', { otp: entry!.code! });
+  const verified = await call(t.app, 'POST', '/api/auth/otp/verify/', user.access, {
+    otp: entry!.code!,
+  });
   expect(verified.json<SuccessMessage>()).toEqual({ success: true, message: 'OTP verified.' });
 }
 
 async function addAddressByTyping(user: RegisteredUser, text: string): Promise<void> {
   const [suggestion] = await t.ctx.maps.autocomplete(text, 1);
-  const response = await call(user, 'POST', '/api/auth/address/', {
+  const response = await call(t.app, 'POST', '/api/auth/address/', user.access, {
     place_id: suggestion!.place_id,
   });
   expect(response.statusCode).toBe(201);
@@ -165,7 +154,8 @@ describe('onboarding through the real endpoints', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const updated = await call(teacher, 'PATCH', `/api/auth/profile/${String(teacher.userId)}/`, {
+    const profilePath = `/api/auth/profile/${String(teacher.userId)}/`;
+    const updated = await call(t.app, 'PATCH', profilePath, teacher.access, {
       bio: 'Chemistry tutor for classes 11 and 12.',
       gender: 'male',
       requirement: 'offline',
@@ -176,12 +166,18 @@ describe('onboarding through the real endpoints', () => {
     });
     expect(updated.json<Profile>().full_name).toBe(teacher.fullName);
     // the free plan's coins arrive with the completed profile, once
-    expect((await call(teacher, 'GET', '/api/auth/user/coins/')).json()).toEqual({ coins: 20 });
+    expect((await call(t.app, 'GET', '/api/auth/user/coins/', teacher.access)).json()).toEqual({
+      coins: 20,
+    });
     expect(await statusOf(teacher)).toBe('dashboard');
     expect(await statusOf(teacher)).toBe('dashboard');
-    expect((await call(teacher, 'GET', '/api/auth/user/coins/')).json()).toEqual({ coins: 20 });
+    expect((await call(t.app, 'GET', '/api/auth/user/coins/', teacher.access)).json()).toEqual({
+      coins: 20,
+    });
 
-    const [profile] = (await call(teacher, 'GET', '/api/auth/profile/')).json<Profile[]>();
+    const [profile] = (await call(t.app, 'GET', '/api/auth/profile/', teacher.access)).json<
+      Profile[]
+    >();
     expect(profile).toMatchObject({
       is_email_verified: true,
       is_phone_verified: true,

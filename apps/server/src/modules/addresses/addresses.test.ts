@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
+  call,
   countRows,
   registerTeacher,
   registerUser,
@@ -39,26 +40,12 @@ afterAll(async () => {
   await t.close();
 });
 
-function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  token?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
 function addAddress(user: RegisteredUser, placeId: unknown): Promise<LightMyRequestResponse> {
-  return call('POST', '/api/auth/address/', user.access, { place_id: placeId });
+  return call(t.app, 'POST', '/api/auth/address/', user.access, { place_id: placeId });
 }
 
 async function addressesOf(user: RegisteredUser): Promise<Address[]> {
-  const response = await call('GET', '/api/auth/user/addresses/', user.access);
+  const response = await call(t.app, 'GET', '/api/auth/user/addresses/', user.access);
   expect(response.statusCode).toBe(200);
   return response.json<Address[]>();
 }
@@ -130,7 +117,8 @@ describe('POST /api/auth/address/', () => {
       [user.userId],
     );
     const status = async (): Promise<string> =>
-      (await call('GET', '/api/auth/user/status/', user.access)).json<UserStatus>().redirect_to;
+      (await call(t.app, 'GET', '/api/auth/user/status/', user.access)).json<UserStatus>()
+        .redirect_to;
     expect(await status()).toBe('add-address');
     expect((await addAddress(user, places.indiranagar)).statusCode).toBe(201);
     expect(await status()).toBe('complete-profile');
@@ -221,7 +209,7 @@ describe('POST /api/auth/address/', () => {
   });
 
   it('refuses a request without a token with 401', async () => {
-    const response = await call('POST', '/api/auth/address/', undefined, {
+    const response = await call(t.app, 'POST', '/api/auth/address/', undefined, {
       place_id: places.jayanagar,
     });
     expect(response.statusCode).toBe(401);
@@ -233,7 +221,12 @@ describe('GET /api/auth/user/addresses/', () => {
   it("lists the user's own addresses, primary first, and nobody else's", async () => {
     const { user, ids } = await userWithAddresses(2);
     await userWithAddresses(2);
-    await call('PATCH', `/api/auth/user/addresses/${String(ids[1])}/set_primary/`, user.access);
+    await call(
+      t.app,
+      'PATCH',
+      `/api/auth/user/addresses/${String(ids[1])}/set_primary/`,
+      user.access,
+    );
 
     const list = await addressesOf(user);
     expect(list.map((address) => address.id)).toEqual([ids[1], ids[0]]);
@@ -259,7 +252,7 @@ describe('GET /api/auth/user/addresses/', () => {
   });
 
   it('refuses a request without a token with 401', async () => {
-    expect((await call('GET', '/api/auth/user/addresses/')).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/auth/user/addresses/')).statusCode).toBe(401);
   });
 });
 
@@ -267,6 +260,7 @@ describe('DELETE /api/auth/user/addresses/{id}/', () => {
   it('removes an address and makes the other one primary when the primary goes', async () => {
     const { user, ids } = await userWithAddresses(2);
     const response = await call(
+      t.app,
       'DELETE',
       `/api/auth/user/addresses/${String(ids[0])}/`,
       user.access,
@@ -285,7 +279,8 @@ describe('DELETE /api/auth/user/addresses/{id}/', () => {
   it('removes the second address and keeps the primary', async () => {
     const { user, ids } = await userWithAddresses(2);
     expect(
-      (await call('DELETE', `/api/auth/user/addresses/${String(ids[1])}/`, user.access)).statusCode,
+      (await call(t.app, 'DELETE', `/api/auth/user/addresses/${String(ids[1])}/`, user.access))
+        .statusCode,
     ).toBe(200);
     expect(await addressesOf(user)).toMatchObject([{ id: ids[0], is_primary: true }]);
   });
@@ -293,7 +288,7 @@ describe('DELETE /api/auth/user/addresses/{id}/', () => {
   it('refuses to remove the only address', async () => {
     const { user, ids } = await userWithAddresses(1);
     const body = expectFailure(
-      await call('DELETE', `/api/auth/user/addresses/${String(ids[0])}/`, user.access),
+      await call(t.app, 'DELETE', `/api/auth/user/addresses/${String(ids[0])}/`, user.access),
       400,
       ADDRESS_MESSAGES.onlyAddress,
     );
@@ -306,6 +301,7 @@ describe('DELETE /api/auth/user/addresses/{id}/', () => {
     const intruder = await userWithAddresses(2);
     expectFailure(
       await call(
+        t.app,
         'DELETE',
         `/api/auth/user/addresses/${String(owner.ids[0])}/`,
         intruder.user.access,
@@ -319,19 +315,19 @@ describe('DELETE /api/auth/user/addresses/{id}/', () => {
   it('answers 404 for an unknown id and 400 for an id that is not a number', async () => {
     const { user } = await userWithAddresses(2);
     expect(
-      (await call('DELETE', '/api/auth/user/addresses/99999999/', user.access)).statusCode,
+      (await call(t.app, 'DELETE', '/api/auth/user/addresses/99999999/', user.access)).statusCode,
     ).toBe(404);
-    expect((await call('DELETE', '/api/auth/user/addresses/abc/', user.access)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await call(t.app, 'DELETE', '/api/auth/user/addresses/abc/', user.access)).statusCode,
+    ).toBe(400);
     expect(await countRows(t.db, 'user_addresses', 'user_id = $1', [user.userId])).toBe(2);
   });
 
   it('refuses a request without a token with 401', async () => {
     const { ids } = await userWithAddresses(2);
-    expect((await call('DELETE', `/api/auth/user/addresses/${String(ids[0])}/`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(t.app, 'DELETE', `/api/auth/user/addresses/${String(ids[0])}/`)).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -341,6 +337,7 @@ describe('/api/auth/user/addresses/{id}/set_primary/', () => {
     async (method) => {
       const { user, ids } = await userWithAddresses(2);
       const response = await call(
+        t.app,
         method,
         `/api/auth/user/addresses/${String(ids[1])}/set_primary/`,
         user.access,
@@ -365,8 +362,14 @@ describe('/api/auth/user/addresses/{id}/set_primary/', () => {
   it('keeps one primary when the primary is chosen again', async () => {
     const { user, ids } = await userWithAddresses(2);
     expect(
-      (await call('PATCH', `/api/auth/user/addresses/${String(ids[0])}/set_primary/`, user.access))
-        .statusCode,
+      (
+        await call(
+          t.app,
+          'PATCH',
+          `/api/auth/user/addresses/${String(ids[0])}/set_primary/`,
+          user.access,
+        )
+      ).statusCode,
     ).toBe(200);
     expect(
       await countRows(t.db, 'user_addresses', 'user_id = $1 AND is_primary', [user.userId]),
@@ -378,6 +381,7 @@ describe('/api/auth/user/addresses/{id}/set_primary/', () => {
     const intruder = await userWithAddresses(2);
     expectFailure(
       await call(
+        t.app,
         'PATCH',
         `/api/auth/user/addresses/${String(owner.ids[1])}/set_primary/`,
         intruder.user.access,
@@ -398,7 +402,8 @@ describe('/api/auth/user/addresses/{id}/set_primary/', () => {
   it('refuses a request without a token with 401', async () => {
     const { ids } = await userWithAddresses(2);
     expect(
-      (await call('PATCH', `/api/auth/user/addresses/${String(ids[1])}/set_primary/`)).statusCode,
+      (await call(t.app, 'PATCH', `/api/auth/user/addresses/${String(ids[1])}/set_primary/`))
+        .statusCode,
     ).toBe(401);
   });
 });

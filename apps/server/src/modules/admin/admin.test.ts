@@ -11,12 +11,11 @@ import type {
   ConfirmFakeResult,
   VerificationList,
 } from '@gurumatch/shared/schemas/admin';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
-  bearer,
+  call,
   countRows,
   grantCoins,
   registerTeacher,
@@ -26,6 +25,7 @@ import {
   signInNewAdministrator,
   strongPassword,
   uniqueEmail,
+  type Method,
   type RegisteredUser,
   type SignedInAdministrator,
 } from '../../../test/factories.ts';
@@ -35,22 +35,6 @@ let t: TestApp;
 let admin: SignedInAdministrator;
 let student: RegisteredUser;
 let tutor: RegisteredUser;
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-function call(
-  method: Method,
-  url: string,
-  token?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -65,6 +49,7 @@ afterAll(async () => {
 
 async function auditActions(targetType: string, targetId: number): Promise<string[]> {
   const response = await call(
+    t.app,
     'GET',
     `/api/admin/audit-log/?target_type=${targetType}&target_id=${String(targetId)}`,
     admin.access,
@@ -81,7 +66,7 @@ async function mailsTo(email: string): Promise<{ subject: string; body: string }
 
 describe('every admin path of the OpenAPI document', () => {
   it('refuses visitors (401), students and tutors (403)', async () => {
-    const doc = (await call('GET', '/api/docs/json')).json<{
+    const doc = (await call(t.app, 'GET', '/api/docs/json')).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     const operations = Object.entries(doc.paths)
@@ -95,11 +80,11 @@ describe('every admin path of the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(29);
     for (const { method, url } of operations) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};
-      const asVisitor = await call(method, url, undefined, body);
+      const asVisitor = await call(t.app, method, url, undefined, body);
       expect(asVisitor.statusCode, `${method} ${url} as a visitor`).toBe(401);
-      const asStudent = await call(method, url, student.access, body);
+      const asStudent = await call(t.app, method, url, student.access, body);
       expect(asStudent.statusCode, `${method} ${url} as a student`).toBe(403);
-      const asTutor = await call(method, url, tutor.access, body);
+      const asTutor = await call(t.app, method, url, tutor.access, body);
       expect(asTutor.statusCode, `${method} ${url} as a tutor`).toBe(403);
     }
   });
@@ -142,22 +127,23 @@ async function tutorWithProofs(): Promise<RegisteredUser> {
 describe('verification', () => {
   it('lists pending tutors with their private proofs, which administrators may open', async () => {
     const someone = await tutorWithProofs();
-    const list = await call('GET', '/api/admin/verifications/?page_size=50', admin.access);
+    const list = await call(t.app, 'GET', '/api/admin/verifications/?page_size=50', admin.access);
     expect(list.statusCode).toBe(200);
     const item = list
       .json<VerificationList>()
       .results.find((row) => row.user_id === someone.userId);
     expect(item).toMatchObject({ status: 'pending', is_doc_verified: false });
     const proofUrl = item?.id_proof ?? '';
-    expect((await call('GET', proofUrl, admin.access)).statusCode).toBe(200);
-    expect((await call('GET', proofUrl, tutor.access)).statusCode).toBe(403);
-    expect((await call('GET', proofUrl)).statusCode).toBe(401);
-    expect((await call('GET', proofUrl, someone.access)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', proofUrl, admin.access)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', proofUrl, tutor.access)).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', proofUrl)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', proofUrl, someone.access)).statusCode).toBe(200);
   });
 
   it('approves: the profile is verified, the tutor is e-mailed and the log records it', async () => {
     const someone = await tutorWithProofs();
     const response = await call(
+      t.app,
       'POST',
       `/api/admin/verifications/${String(someone.userId)}/approve/`,
       admin.access,
@@ -180,12 +166,14 @@ describe('verification', () => {
     const someone = await tutorWithProofs();
     const url = `/api/admin/verifications/${String(someone.userId)}/reject/`;
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
-      const refused = await call('POST', url, admin.access, body);
+      const refused = await call(t.app, 'POST', url, admin.access, body);
       expect(refused.statusCode).toBe(400);
       expect(refused.json<{ detail: string }>().detail).toBeTruthy();
     }
     expect(await auditActions('profile', someone.userId)).toEqual([]);
-    const response = await call('POST', url, admin.access, { reason: 'The ID photo is blurred.' });
+    const response = await call(t.app, 'POST', url, admin.access, {
+      reason: 'The ID photo is blurred.',
+    });
     expect(response.statusCode).toBe(200);
     const [stored] = await rows<{ is_doc_verified: boolean; verification_reason: string }>(
       t.db,
@@ -207,7 +195,7 @@ describe('verification', () => {
       await rows(t.db, 'INSERT INTO profiles (user_id) VALUES ($1) ON CONFLICT DO NOTHING', [id]);
     }
     const approve = (id: number) =>
-      call('POST', `/api/admin/verifications/${String(id)}/approve/`, admin.access);
+      call(t.app, 'POST', `/api/admin/verifications/${String(id)}/approve/`, admin.access);
     expect((await approve(bare.userId)).statusCode).toBe(400);
     expect((await approve(someStudent.userId)).statusCode).toBe(400);
     expect((await approve(2_000_000)).statusCode).toBe(404);
@@ -227,6 +215,7 @@ describe('users', () => {
     );
     for (const search of ['zubin', 'Quraishi', someone.email, '98332 43110', '+919833243110']) {
       const response = await call(
+        t.app,
         'GET',
         `/api/admin/users/?search=${encodeURIComponent(search)}`,
         admin.access,
@@ -235,14 +224,22 @@ describe('users', () => {
       const ids = response.json<AdminUserList>().results.map((user) => user.id);
       expect(ids, search).toContain(someone.userId);
     }
-    const none = await call('GET', '/api/admin/users/?search=nobody-like-this', admin.access);
+    const none = await call(
+      t.app,
+      'GET',
+      '/api/admin/users/?search=nobody-like-this',
+      admin.access,
+    );
     expect(none.json<AdminUserList>()).toMatchObject({ count: 0, results: [] });
   });
 
   it("suspends: the user's token is refused on the next request and the password stops working", async () => {
     const someone = await registerUser(t.app);
-    expect((await call('GET', '/api/auth/user/status/', someone.access)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/auth/user/status/', someone.access)).statusCode).toBe(
+      200,
+    );
     const refused = await call(
+      t.app,
       'POST',
       `/api/admin/users/${String(someone.userId)}/suspend/`,
       admin.access,
@@ -250,6 +247,7 @@ describe('users', () => {
     );
     expect(refused.statusCode).toBe(400);
     const response = await call(
+      t.app,
       'POST',
       `/api/admin/users/${String(someone.userId)}/suspend/`,
       admin.access,
@@ -260,7 +258,9 @@ describe('users', () => {
       is_active: false,
       suspension_reason: 'Abusive messages',
     });
-    expect((await call('GET', '/api/auth/user/status/', someone.access)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/auth/user/status/', someone.access)).statusCode).toBe(
+      401,
+    );
     const refresh = await t.app.inject({
       method: 'POST',
       url: '/api/auth/token/refresh/',
@@ -270,6 +270,7 @@ describe('users', () => {
     expect((await signIn(t.app, someone.email, someone.password)).statusCode).toBe(401);
 
     const back = await call(
+      t.app,
       'POST',
       `/api/admin/users/${String(someone.userId)}/reinstate/`,
       admin.access,
@@ -283,6 +284,7 @@ describe('users', () => {
   it('never suspends an administrator', async () => {
     const other = await signInNewAdministrator(t.app, t.db);
     const response = await call(
+      t.app,
       'POST',
       `/api/admin/users/${String(other.userId)}/suspend/`,
       admin.access,
@@ -295,12 +297,13 @@ describe('users', () => {
   it('marks students premium, not tutors', async () => {
     const someone = await registerUser(t.app);
     const url = `/api/admin/users/${String(someone.userId)}/premium/`;
-    const response = await call('POST', url, admin.access);
+    const response = await call(t.app, 'POST', url, admin.access);
     expect(response.statusCode).toBe(200);
     expect(await countRows(t.db, 'users', 'id = $1 AND is_premium', [someone.userId])).toBe(1);
-    const off = await call('POST', url, admin.access, { is_premium: false });
+    const off = await call(t.app, 'POST', url, admin.access, { is_premium: false });
     expect(off.json<AdminUser>().is_premium).toBe(false);
     const onTutor = await call(
+      t.app,
       'POST',
       `/api/admin/users/${String(tutor.userId)}/premium/`,
       admin.access,
@@ -373,7 +376,7 @@ describe('reports', () => {
     const poster = await registerUser(t.app);
     const payer = await registerTeacher(t.app);
     const { reportId } = await reportedEnquiry(poster, [payer]);
-    const response = await call('GET', '/api/admin/reports/?page_size=50', admin.access);
+    const response = await call(t.app, 'GET', '/api/admin/reports/?page_size=50', admin.access);
     const report = response.json<AdminReportList>().results.find((row) => row.id === reportId);
     expect(report).toMatchObject({
       status: 'open',
@@ -392,9 +395,9 @@ describe('reports', () => {
 
     const url = `/api/admin/reports/${String(reportId)}/confirm-fake/`;
     const answers = await Promise.all([
-      call('POST', url, admin.access, { poster_action: 'warn' }),
-      call('POST', url, admin.access, { poster_action: 'warn' }),
-      call('POST', url, admin.access, { poster_action: 'warn' }),
+      call(t.app, 'POST', url, admin.access, { poster_action: 'warn' }),
+      call(t.app, 'POST', url, admin.access, { poster_action: 'warn' }),
+      call(t.app, 'POST', url, admin.access, { poster_action: 'warn' }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400]);
     const ok = answers.find((answer) => answer.statusCode === 200);
@@ -431,13 +434,16 @@ describe('reports', () => {
     const poster = await registerUser(t.app);
     const { reportId } = await reportedEnquiry(poster, [await registerTeacher(t.app)]);
     const response = await call(
+      t.app,
       'POST',
       `/api/admin/reports/${String(reportId)}/confirm-fake/`,
       admin.access,
       { poster_action: 'suspend' },
     );
     expect(response.statusCode).toBe(200);
-    expect((await call('GET', '/api/auth/user/status/', poster.access)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/auth/user/status/', poster.access)).statusCode).toBe(
+      401,
+    );
   });
 
   it('dismisses once; a dismissed report cannot be confirmed', async () => {
@@ -445,12 +451,14 @@ describe('reports', () => {
     const payer = await registerTeacher(t.app);
     const { enquiryId, reportId } = await reportedEnquiry(poster, [payer]);
     const dismiss = await call(
+      t.app,
       'POST',
       `/api/admin/reports/${String(reportId)}/dismiss/`,
       admin.access,
     );
     expect(dismiss.statusCode).toBe(200);
     const confirm = await call(
+      t.app,
       'POST',
       `/api/admin/reports/${String(reportId)}/confirm-fake/`,
       admin.access,
@@ -463,10 +471,10 @@ describe('reports', () => {
 
 /** Every file the sitemap index names, joined. */
 async function wholeSitemap(): Promise<string> {
-  const index = (await call('GET', '/sitemap.xml')).body;
+  const index = (await call(t.app, 'GET', '/sitemap.xml')).body;
   const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '');
   let text = '';
-  for (const file of files) text += (await call('GET', new URL(file).pathname)).body;
+  for (const file of files) text += (await call(t.app, 'GET', new URL(file).pathname)).body;
   return text;
 }
 
@@ -477,25 +485,26 @@ describe('content', () => {
       content: '<p>Start early.</p><script>alert(1)</script><img src="javascript:x" onerror="y">',
       published: false,
     };
-    const first = await call('POST', '/api/admin/blogs/', admin.access, body);
+    const first = await call(t.app, 'POST', '/api/admin/blogs/', admin.access, body);
     expect(first.statusCode).toBe(201);
     const post = first.json<AdminBlog>();
     expect(post.slug).toBe('board-exam-tips');
     expect(post.content).toBe('<p>Start early.</p>');
-    const second = await call('POST', '/api/admin/blogs/', admin.access, body);
+    const second = await call(t.app, 'POST', '/api/admin/blogs/', admin.access, body);
     expect(second.json<AdminBlog>().slug).toBe('board-exam-tips-2');
 
     const publicPath = `/api/blog/blogs/${post.slug}/`;
-    expect((await call('GET', publicPath)).statusCode).toBe(404);
-    const published = await call('PATCH', `/api/admin/blogs/${String(post.id)}/`, admin.access, {
-      published: true,
-    });
+    expect((await call(t.app, 'GET', publicPath)).statusCode).toBe(404);
+    const blogPath = `/api/admin/blogs/${String(post.id)}/`;
+    const published = await call(t.app, 'PATCH', blogPath, admin.access, { published: true });
     expect(published.statusCode).toBe(200);
-    expect((await call('GET', publicPath)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', publicPath)).statusCode).toBe(200);
     expect(await wholeSitemap()).toContain(`/blogs/${post.slug}<`);
 
-    await call('PATCH', `/api/admin/blogs/${String(post.id)}/`, admin.access, { published: false });
-    expect((await call('GET', publicPath)).statusCode).toBe(404);
+    await call(t.app, 'PATCH', `/api/admin/blogs/${String(post.id)}/`, admin.access, {
+      published: false,
+    });
+    expect((await call(t.app, 'GET', publicPath)).statusCode).toBe(404);
     expect(await wholeSitemap()).not.toContain(`/blogs/${post.slug}<`);
     expect(await auditActions('blog_post', post.id)).toEqual([
       'blog.unpublish',
@@ -503,12 +512,13 @@ describe('content', () => {
       'blog.create',
     ]);
 
-    const taken = await call('PATCH', `/api/admin/blogs/${String(post.id)}/`, admin.access, {
+    const taken = await call(t.app, 'PATCH', `/api/admin/blogs/${String(post.id)}/`, admin.access, {
       slug: 'board-exam-tips-2',
     });
     expect(taken.statusCode).toBe(400);
     expect(
-      (await call('DELETE', `/api/admin/blogs/${String(post.id)}/`, admin.access)).statusCode,
+      (await call(t.app, 'DELETE', `/api/admin/blogs/${String(post.id)}/`, admin.access))
+        .statusCode,
     ).toBe(200);
     expect(await countRows(t.db, 'blog_posts', 'id = $1', [post.id])).toBe(0);
   });
@@ -520,14 +530,14 @@ describe('content', () => {
       { title: 'x', content: '', published: true },
       { title: 'x', content: '<p>x</p>' },
     ]) {
-      const response = await call('POST', '/api/admin/blogs/', admin.access, body);
+      const response = await call(t.app, 'POST', '/api/admin/blogs/', admin.access, body);
       expect(response.statusCode).toBe(400);
     }
     expect(await countRows(t.db, 'blog_posts')).toBe(before);
   });
 
   it('FAQ drafts stay off the public list until published', async () => {
-    const created = await call('POST', '/api/admin/articles/', admin.access, {
+    const created = await call(t.app, 'POST', '/api/admin/articles/', admin.access, {
       title: 'How do coins work?',
       content: '<p>Each contact costs coins.</p>',
       category: 'teacher',
@@ -535,9 +545,11 @@ describe('content', () => {
     });
     expect(created.statusCode).toBe(201);
     const { id, slug } = created.json<{ id: number; slug: string }>();
-    expect((await call('GET', `/api/blog/articles/${slug}/`)).statusCode).toBe(404);
-    await call('PATCH', `/api/admin/articles/${String(id)}/`, admin.access, { published: true });
-    expect((await call('GET', `/api/blog/articles/${slug}/`)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', `/api/blog/articles/${slug}/`)).statusCode).toBe(404);
+    await call(t.app, 'PATCH', `/api/admin/articles/${String(id)}/`, admin.access, {
+      published: true,
+    });
+    expect((await call(t.app, 'GET', `/api/blog/articles/${slug}/`)).statusCode).toBe(200);
   });
 });
 
@@ -550,22 +562,26 @@ describe('plans and coupons', () => {
       price_paise: 349_900,
       validity_days: 730,
     };
-    const created = await call('POST', '/api/admin/plans/', admin.access, body);
+    const created = await call(t.app, 'POST', '/api/admin/plans/', admin.access, body);
     expect(created.statusCode).toBe(201);
     const plan = created.json<AdminPlan>();
-    expect((await call('POST', '/api/admin/plans/', admin.access, body)).statusCode).toBe(400);
-    const retired = await call('PATCH', `/api/admin/plans/${String(plan.id)}/`, admin.access, {
-      is_active: false,
-    });
+    expect((await call(t.app, 'POST', '/api/admin/plans/', admin.access, body)).statusCode).toBe(
+      400,
+    );
+    const planPath = `/api/admin/plans/${String(plan.id)}/`;
+    const retired = await call(t.app, 'PATCH', planPath, admin.access, { is_active: false });
     expect(retired.json<AdminPlan>()).toMatchObject({ is_active: false, coins: 2000 });
     expect(await auditActions('plan', plan.id)).toEqual(['plan.retire', 'plan.create']);
-    const bad = await call('POST', '/api/admin/plans/', admin.access, { ...body, coins: -1 });
+    const bad = await call(t.app, 'POST', '/api/admin/plans/', admin.access, {
+      ...body,
+      coins: -1,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('creates and retires a coupon; bad percentages and unknown plans are refused', async () => {
     const code = `SAVE${String(Date.now() % 100000)}`;
-    const created = await call('POST', '/api/admin/coupons/', admin.access, {
+    const created = await call(t.app, 'POST', '/api/admin/coupons/', admin.access, {
       code: code.toLowerCase(),
       kind: 'percent',
       value: 1000,
@@ -578,11 +594,12 @@ describe('plans and coupons', () => {
       { code: `${code}Y`, kind: 'flat', value: 100, plan_ids: [999_999] },
       { code, kind: 'flat', value: 100 },
     ]) {
-      expect((await call('POST', '/api/admin/coupons/', admin.access, body)).statusCode).toBe(400);
+      expect(
+        (await call(t.app, 'POST', '/api/admin/coupons/', admin.access, body)).statusCode,
+      ).toBe(400);
     }
-    const retired = await call('PATCH', `/api/admin/coupons/${String(coupon.id)}/`, admin.access, {
-      is_active: false,
-    });
+    const couponPath = `/api/admin/coupons/${String(coupon.id)}/`;
+    const retired = await call(t.app, 'PATCH', couponPath, admin.access, { is_active: false });
     expect(retired.json<AdminCoupon>().is_active).toBe(false);
   });
 });
@@ -595,19 +612,15 @@ describe('contact requests, payments and the audit log', () => {
        VALUES ('Ravi', 'ravi@example.in', '9000000000', 'payment_issue', 'Coins missing') RETURNING id`,
     );
     const id = request?.id ?? 0;
-    const inbox = await call('GET', '/api/admin/contact-requests/?status=new', admin.access);
+    const inbox = await call(t.app, 'GET', '/api/admin/contact-requests/?status=new', admin.access);
     expect(inbox.json<{ results: { id: number }[] }>().results.map((row) => row.id)).toContain(id);
-    const answered = await call(
-      'PATCH',
-      `/api/admin/contact-requests/${String(id)}/`,
-      admin.access,
-      {
-        status: 'answered',
-        note: 'Replied by e-mail',
-      },
-    );
+    const requestPath = `/api/admin/contact-requests/${String(id)}/`;
+    const answered = await call(t.app, 'PATCH', requestPath, admin.access, {
+      status: 'answered',
+      note: 'Replied by e-mail',
+    });
     expect(answered.statusCode).toBe(200);
-    const bad = await call('PATCH', `/api/admin/contact-requests/${String(id)}/`, admin.access, {
+    const bad = await call(t.app, 'PATCH', requestPath, admin.access, {
       status: 'lost',
     });
     expect(bad.statusCode).toBe(400);
@@ -617,10 +630,10 @@ describe('contact requests, payments and the audit log', () => {
   });
 
   it('pages payments and refuses unknown refunds', async () => {
-    const list = await call('GET', '/api/admin/payments/', admin.access);
+    const list = await call(t.app, 'GET', '/api/admin/payments/', admin.access);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ previous: null });
-    const refund = await call('POST', '/api/admin/payments/999999/refund/', admin.access, {
+    const refund = await call(t.app, 'POST', '/api/admin/payments/999999/refund/', admin.access, {
       method: 'coins',
       reason: 'Duplicate',
     });
@@ -628,7 +641,7 @@ describe('contact requests, payments and the audit log', () => {
   });
 
   it('pages the audit log with next and previous links', async () => {
-    const first = await call('GET', '/api/admin/audit-log/?page_size=2', admin.access);
+    const first = await call(t.app, 'GET', '/api/admin/audit-log/?page_size=2', admin.access);
     const page = first.json<AuditList>();
     expect(page.count).toBeGreaterThan(2);
     expect(page.results).toHaveLength(2);

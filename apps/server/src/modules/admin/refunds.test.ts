@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
-  bearer,
+  call,
   countRows,
   registerTeacher,
   registerUser,
@@ -50,34 +50,19 @@ afterAll(async () => {
   await peer.close();
 });
 
-function call(
-  app: TestApp,
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return app.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
 function refund(
   app: TestApp,
   paymentId: number,
   method: 'coins' | 'original' = 'original',
 ): Promise<LightMyRequestResponse> {
-  return call(app, 'POST', `/api/admin/payments/${String(paymentId)}/refund/`, adminToken, {
+  return call(app.app, 'POST', `/api/admin/payments/${String(paymentId)}/refund/`, adminToken, {
     method,
     reason: 'Bought the wrong plan',
   });
 }
 
 async function createOrder(app: TestApp, user: RegisteredUser): Promise<CreateOrderResult> {
-  const response = await call(app, 'POST', '/api/payments/create-order/', user.access, {
+  const response = await call(app.app, 'POST', '/api/payments/create-order/', user.access, {
     plan_id: silverPlanId,
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -85,7 +70,7 @@ async function createOrder(app: TestApp, user: RegisteredUser): Promise<CreateOr
 }
 
 async function verify(app: TestApp, user: RegisteredUser, checkout: CheckoutResponse) {
-  const response = await call(app, 'POST', '/api/payments/verify-payment/', user.access, {
+  const response = await call(app.app, 'POST', '/api/payments/verify-payment/', user.access, {
     ...checkout,
     plan_id: null,
     redemption_id: null,
@@ -137,7 +122,7 @@ async function paidWithSandbox(): Promise<{
 }
 
 async function balanceOf(user: RegisteredUser): Promise<number> {
-  const response = await call(t, 'GET', '/api/auth/user/coins/', user.access);
+  const response = await call(t.app, 'GET', '/api/auth/user/coins/', user.access);
   expect(response.statusCode).toBe(200);
   return response.json<{ coins: number }>().coins;
 }
@@ -162,9 +147,9 @@ describe('who may refund a payment', () => {
     const student = await registerUser(t.app);
     const url = `/api/admin/payments/${String(paymentId)}/refund/`;
     const body = { method: 'original', reason: 'Please' };
-    expect((await call(t, 'POST', url, undefined, body)).statusCode).toBe(401);
-    expect((await call(t, 'POST', url, student.access, body)).statusCode).toBe(403);
-    expect((await call(t, 'POST', url, tutor.access, body)).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', url, undefined, body)).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', url, student.access, body)).statusCode).toBe(403);
+    expect((await call(t.app, 'POST', url, tutor.access, body)).statusCode).toBe(403);
     expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
   });
 
@@ -178,7 +163,7 @@ describe('who may refund a payment', () => {
       { method: 'original', reason: '' },
       { reason: 'Wrong plan' },
     ]) {
-      const response = await call(t, 'POST', url, adminToken, body);
+      const response = await call(t.app, 'POST', url, adminToken, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ code: string }>().code).toBe('validation_error');
     }

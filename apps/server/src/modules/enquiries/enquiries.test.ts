@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   bearer,
+  call,
   countRows,
   grantCoins,
   registerTeacher,
@@ -44,20 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function call(
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  token?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
 
 async function addAddressAt(
   userId: number,
@@ -153,6 +140,7 @@ async function postEnquiry(
   overrides: Record<string, unknown> = {},
 ): Promise<StudentEnquiry> {
   const response = await call(
+    t.app,
     'POST',
     '/api/enquiry/enquiries/',
     student.access,
@@ -177,12 +165,13 @@ function expectFailure(
 const quote = { price_quote: 600, price_type: 'Hourly', message: 'I teach CBSE maths, 8 years.' };
 
 function contact(tutor: Tutor, enquiryId: number, body: unknown = quote) {
-  return call('POST', `/api/enquiry/${String(enquiryId)}/send-message/`, tutor.access, body);
+  return call(t.app, 'POST', `/api/enquiry/${String(enquiryId)}/send-message/`, tutor.access, body);
 }
 
 async function feedIds(tutor: Tutor, filters?: Record<string, unknown>): Promise<number[]> {
   if (!filters) {
     const response = await call(
+      t.app,
       'GET',
       '/api/enquiry/teacher/enquiry-filters/?page_size=50',
       tutor.access,
@@ -191,6 +180,7 @@ async function feedIds(tutor: Tutor, filters?: Record<string, unknown>): Promise
     return response.json<FeedWithFilters>().results.enquiries.map((card) => card.id);
   }
   const response = await call(
+    t.app,
     'POST',
     '/api/enquiry/teacher/enquiry-filters/?page_size=50',
     tutor.access,
@@ -207,11 +197,11 @@ describe('POST /api/enquiry/enquiries/', () => {
     const student = await newStudent();
     const tutor = await newTutor();
     expectFailure(
-      await call('POST', '/api/enquiry/enquiries/', undefined, enquiryBody(student)),
+      await call(t.app, 'POST', '/api/enquiry/enquiries/', undefined, enquiryBody(student)),
       401,
     );
     expectFailure(
-      await call('POST', '/api/enquiry/enquiries/', tutor.access, enquiryBody(student)),
+      await call(t.app, 'POST', '/api/enquiry/enquiries/', tutor.access, enquiryBody(student)),
       403,
     );
     expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(0);
@@ -233,6 +223,7 @@ describe('POST /api/enquiry/enquiries/', () => {
     for (const [overrides, field] of cases) {
       const body = expectFailure(
         await call(
+          t.app,
           'POST',
           '/api/enquiry/enquiries/',
           student.access,
@@ -259,6 +250,7 @@ describe('POST /api/enquiry/enquiries/', () => {
     const other = await newStudent();
     expectFailure(
       await call(
+        t.app,
         'POST',
         '/api/enquiry/enquiries/',
         student.access,
@@ -305,23 +297,26 @@ describe('POST /api/enquiry/enquiries/', () => {
     const student = await newStudent();
     const created = [];
     for (let i = 0; i < ENQUIRY_ACTIVE_LIMIT; i += 1) created.push(await postEnquiry(student));
-    const total = await call('GET', '/api/enquiry/enquiries/total_enquiries/', student.access);
+    const total = await call(
+      t.app,
+      'GET',
+      '/api/enquiry/enquiries/total_enquiries/',
+      student.access,
+    );
     expect(total.json<TotalEnquiries>()).toEqual({ total_enquiries: 3, can_create_more: false });
     expectFailure(
-      await call('POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
+      await call(t.app, 'POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
       400,
       M.activeLimitReached,
     );
     expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(3);
     const first = created[0];
     if (!first) throw new Error('no enquiry');
-    expect(
-      (await call('POST', `/api/enquiry/enquiries/${String(first.id)}/archive/`, student.access))
-        .statusCode,
-    ).toBe(200);
+    const archiveFirst = `/api/enquiry/enquiries/${String(first.id)}/archive/`;
+    expect((await call(t.app, 'POST', archiveFirst, student.access)).statusCode).toBe(200);
     expect(
       (
-        await call('GET', '/api/enquiry/enquiries/total_enquiries/', student.access)
+        await call(t.app, 'GET', '/api/enquiry/enquiries/total_enquiries/', student.access)
       ).json<TotalEnquiries>(),
     ).toEqual({ total_enquiries: 2, can_create_more: true });
     await postEnquiry(student);
@@ -331,7 +326,7 @@ describe('POST /api/enquiry/enquiries/', () => {
     const student = await newStudent();
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        call('POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
+        call(t.app, 'POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
       ),
     );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(
@@ -350,7 +345,7 @@ describe('POST /api/enquiry/enquiries/', () => {
     await t.db.query('UPDATE users SET is_premium = true WHERE id = $1', [student.userId]);
     for (let i = 0; i < 10; i += 1) await postEnquiry(student);
     expectFailure(
-      await call('POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
+      await call(t.app, 'POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
       400,
     );
   });
@@ -362,31 +357,42 @@ describe('student list, detail and archive', () => {
     const other = await newStudent();
     const mine = await postEnquiry(student);
     const theirs = await postEnquiry(other);
-    const list = await call('GET', '/api/enquiry/enquiries/?page_size=1', student.access);
+    const list = await call(t.app, 'GET', '/api/enquiry/enquiries/?page_size=1', student.access);
     expect(list.statusCode).toBe(200);
     const body = list.json<StudentEnquiryList>();
     expect(body.count).toBe(1);
     expect(body.results.map((item) => item.id)).toEqual([mine.id]);
     expect(body.results[0]?.title).toBe('Mathematics – Class 10');
     expectFailure(
-      await call('GET', `/api/enquiry/enquiries/${String(theirs.id)}/`, student.access),
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(theirs.id)}/`, student.access),
       404,
       M.notFound,
     );
     expectFailure(
-      await call('POST', `/api/enquiry/enquiries/${String(theirs.id)}/archive/`, student.access),
+      await call(
+        t.app,
+        'POST',
+        `/api/enquiry/enquiries/${String(theirs.id)}/archive/`,
+        student.access,
+      ),
       404,
     );
     expect(
-      (await call('GET', `/api/enquiry/enquiries/${String(theirs.id)}/`, other.access)).statusCode,
+      (await call(t.app, 'GET', `/api/enquiry/enquiries/${String(theirs.id)}/`, other.access))
+        .statusCode,
     ).toBe(200);
     const tutor = await newTutor();
-    expectFailure(await call('GET', '/api/enquiry/enquiries/', tutor.access), 403);
+    expectFailure(await call(t.app, 'GET', '/api/enquiry/enquiries/', tutor.access), 403);
     expectFailure(
-      await call('PATCH', `/api/enquiry/enquiries/${String(mine.id)}/archive/`, tutor.access),
+      await call(
+        t.app,
+        'PATCH',
+        `/api/enquiry/enquiries/${String(mine.id)}/archive/`,
+        tutor.access,
+      ),
       403,
     );
-    expectFailure(await call('GET', '/api/enquiry/enquiries/?page=0', student.access), 400);
+    expectFailure(await call(t.app, 'GET', '/api/enquiry/enquiries/?page=0', student.access), 400);
   });
 
   it('archives once (POST or PATCH) and the enquiry leaves the feed and cannot be contacted', async () => {
@@ -395,13 +401,19 @@ describe('student list, detail and archive', () => {
     const enquiry = await postEnquiry(student);
     expect(await feedIds(tutor)).toContain(enquiry.id);
     const archived = await call(
+      t.app,
       'PATCH',
       `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`,
       student.access,
     );
     expect(archived.json()).toEqual({ success: true, message: M.archived });
     expectFailure(
-      await call('POST', `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`, student.access),
+      await call(
+        t.app,
+        'POST',
+        `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`,
+        student.access,
+      ),
       400,
     );
     expect(await feedIds(tutor)).not.toContain(enquiry.id);
@@ -417,12 +429,14 @@ describe('tutor view before and after paying', () => {
     const tutor = await newTutor({}, 100);
     const enquiry = await postEnquiry(student);
     const surfaces = [
-      await call('GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access),
-      await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access),
-      await call('POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, { filters: {} }),
-      await call('POST', `/api/enquiry/${String(enquiry.id)}/star/`, tutor.access),
-      await call('GET', '/api/enquiry/starred/', tutor.access),
-      await call('GET', `/api/enquiry/${String(enquiry.id)}/check-contacted/`, tutor.access),
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access),
+      await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access),
+      await call(t.app, 'POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
+        filters: {},
+      }),
+      await call(t.app, 'POST', `/api/enquiry/${String(enquiry.id)}/star/`, tutor.access),
+      await call(t.app, 'GET', '/api/enquiry/starred/', tutor.access),
+      await call(t.app, 'GET', `/api/enquiry/${String(enquiry.id)}/check-contacted/`, tutor.access),
     ];
     for (const response of surfaces) {
       expect(response.statusCode, response.body).toBe(200);
@@ -443,7 +457,7 @@ describe('tutor view before and after paying', () => {
 
     expect((await contact(tutor, enquiry.id)).statusCode).toBe(200);
     const after = (
-      await call('GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access)
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access)
     ).json<TutorEnquiry>();
     expect(after.user.phone_number).toBe(`+91${student.phone}`);
     expect(after.user.email).toBe(student.email);
@@ -451,6 +465,7 @@ describe('tutor view before and after paying', () => {
     // another tutor still sees it masked
     const stranger = await newTutor();
     const masked = await call(
+      t.app,
       'GET',
       `/api/enquiry/enquiries/${String(enquiry.id)}/`,
       stranger.access,
@@ -466,11 +481,23 @@ describe('POST /api/enquiry/{id}/send-message/', () => {
     const tutor = await newTutor({}, 100);
     const enquiry = await postEnquiry(student);
     expectFailure(
-      await call('POST', `/api/enquiry/${String(enquiry.id)}/send-message/`, undefined, quote),
+      await call(
+        t.app,
+        'POST',
+        `/api/enquiry/${String(enquiry.id)}/send-message/`,
+        undefined,
+        quote,
+      ),
       401,
     );
     expectFailure(
-      await call('POST', `/api/enquiry/${String(enquiry.id)}/send-message/`, student.access, quote),
+      await call(
+        t.app,
+        'POST',
+        `/api/enquiry/${String(enquiry.id)}/send-message/`,
+        student.access,
+        quote,
+      ),
       403,
     );
     expectFailure(
@@ -524,15 +551,15 @@ describe('POST /api/enquiry/{id}/send-message/', () => {
     expect(message?.content).toContain('I teach CBSE maths');
     expect(message?.content).toContain('₹600 (Hourly)');
     const check = (
-      await call('GET', `/api/enquiry/${String(enquiry.id)}/check-contacted/`, tutor.access)
+      await call(t.app, 'GET', `/api/enquiry/${String(enquiry.id)}/check-contacted/`, tutor.access)
     ).json<CheckContacted>();
     expect(check).toEqual({ exists: true, contact_details: details });
     const mine = (
-      await call('GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, student.access)
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, student.access)
     ).json<StudentEnquiry>();
     expect(mine.responded_count).toBe(1);
     const contacted = (
-      await call('GET', '/api/enquiry/contacted/', tutor.access)
+      await call(t.app, 'GET', '/api/enquiry/contacted/', tutor.access)
     ).json<EnquiryCardList>();
     expect(contacted.results.map((card) => card.id)).toEqual([enquiry.id]);
 
@@ -584,7 +611,7 @@ describe('POST /api/enquiry/{id}/send-message/', () => {
       }
     }
     const mine = (
-      await call('GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, student.access)
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, student.access)
     ).json<StudentEnquiry>();
     expect(mine.responded_count).toBe(5);
     // a full enquiry leaves the feed of tutors who did not contact it
@@ -649,7 +676,7 @@ describe('the feed', () => {
     expect(byClass).not.toContain(nearOffline.id);
 
     const feed = (
-      await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
+      await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
     ).json<FeedWithFilters>();
     expect(feed.results.filters).toMatchObject({
       classes: ['Class 9'],
@@ -679,27 +706,32 @@ describe('the feed', () => {
     ).toContain(enquiry.id);
     const other = await newTutor();
     expectFailure(
-      await call('POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
+      await call(t.app, 'POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
         filters: { selected_address_id: other.addressId },
       }),
       400,
     );
     expectFailure(
-      await call('POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
+      await call(t.app, 'POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
         filters: { requirements: ['sometimes'] },
       }),
       400,
     );
     expectFailure(
-      await call('POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
+      await call(t.app, 'POST', '/api/enquiry/teacher/enquiry-filters/', tutor.access, {
         filters: { enquiry_types: ['paid'] },
       }),
       400,
     );
     const student = await newStudent();
-    expectFailure(await call('GET', '/api/enquiry/teacher/enquiry-filters/', student.access), 403);
     expectFailure(
-      await call('POST', '/api/enquiry/teacher/enquiry-filters/', undefined, { filters: {} }),
+      await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', student.access),
+      403,
+    );
+    expectFailure(
+      await call(t.app, 'POST', '/api/enquiry/teacher/enquiry-filters/', undefined, {
+        filters: {},
+      }),
       401,
     );
   });
@@ -712,8 +744,8 @@ describe('the feed', () => {
     const viewed = await postEnquiry(student, base);
     const reported = await postEnquiry(student, base);
     expect((await contact(tutor, responded.id)).statusCode).toBe(200);
-    await call('GET', `/api/enquiry/enquiries/${String(viewed.id)}/`, tutor.access);
-    const report = await call('POST', '/api/enquiry/report/', tutor.access, {
+    await call(t.app, 'GET', `/api/enquiry/enquiries/${String(viewed.id)}/`, tutor.access);
+    const report = await call(t.app, 'POST', '/api/enquiry/report/', tutor.access, {
       enquiry: reported.id,
       reason: 'Fake information',
       message: 'The number belongs to an agency.',
@@ -742,18 +774,18 @@ describe('the feed', () => {
         await postEnquiry(student, { class_level: 'Class 6', subject: 'Geography' });
     }
     const first = (
-      await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
+      await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
     ).json<FeedWithFilters>();
     expect(first.count).toBe(12);
     expect(first.results.enquiries).toHaveLength(10);
     expect(first.next).toContain('page=2');
     const second = (
-      await call('GET', '/api/enquiry/teacher/enquiry-filters/?page=2', tutor.access)
+      await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/?page=2', tutor.access)
     ).json<FeedWithFilters>();
     expect(second.results.enquiries).toHaveLength(2);
     expect(second.count).toBe(12);
     const beyond = (
-      await call('GET', '/api/enquiry/teacher/enquiry-filters/?page=9', tutor.access)
+      await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/?page=9', tutor.access)
     ).json<FeedWithFilters>();
     expect(beyond.results.enquiries).toHaveLength(0);
     expect(beyond.count).toBe(12);
@@ -766,22 +798,23 @@ describe('stars and reports', () => {
     const student = await newStudent();
     const enquiry = await postEnquiry(student);
     const star = (): Promise<LightMyRequestResponse> =>
-      call('POST', `/api/enquiry/${String(enquiry.id)}/star/`, tutor.access);
+      call(t.app, 'POST', `/api/enquiry/${String(enquiry.id)}/star/`, tutor.access);
     expect((await star()).json()).toEqual({ status: 'starred' });
     const starred = (
-      await call('GET', '/api/enquiry/starred/', tutor.access)
+      await call(t.app, 'GET', '/api/enquiry/starred/', tutor.access)
     ).json<EnquiryCardList>();
     expect(starred.results.map((card) => card.id)).toEqual([enquiry.id]);
     expect(starred.results[0]?.is_starred).toBe(true);
     expect((await star()).json()).toEqual({ status: 'unstarred' });
     expect(
-      (await call('GET', '/api/enquiry/starred/', tutor.access)).json<EnquiryCardList>().count,
+      (await call(t.app, 'GET', '/api/enquiry/starred/', tutor.access)).json<EnquiryCardList>()
+        .count,
     ).toBe(0);
     expectFailure(
-      await call('POST', `/api/enquiry/${String(enquiry.id)}/star/`, student.access),
+      await call(t.app, 'POST', `/api/enquiry/${String(enquiry.id)}/star/`, student.access),
       403,
     );
-    expectFailure(await call('POST', '/api/enquiry/2000000000/star/', tutor.access), 404);
+    expectFailure(await call(t.app, 'POST', '/api/enquiry/2000000000/star/', tutor.access), 404);
   });
 
   it('reports with the shared reasons and limits, once', async () => {
@@ -789,7 +822,7 @@ describe('stars and reports', () => {
     const student = await newStudent();
     const enquiry = await postEnquiry(student);
     const report = (body: unknown): Promise<LightMyRequestResponse> =>
-      call('POST', '/api/enquiry/report/', tutor.access, body);
+      call(t.app, 'POST', '/api/enquiry/report/', tutor.access, body);
     expectFailure(
       await report({ enquiry: enquiry.id, reason: 'Boring', message: '' }),
       400,
@@ -801,7 +834,7 @@ describe('stars and reports', () => {
       M.reportMessageTooLong,
     );
     expectFailure(
-      await call('POST', '/api/enquiry/report/', student.access, {
+      await call(t.app, 'POST', '/api/enquiry/report/', student.access, {
         enquiry: enquiry.id,
         reason: 'Other',
       }),
@@ -809,7 +842,7 @@ describe('stars and reports', () => {
     );
     expect(await countRows(t.db, 'enquiry_reports', 'enquiry_id = $1', [enquiry.id])).toBe(0);
     const check = (): Promise<LightMyRequestResponse> =>
-      call('GET', `/api/enquiry/${String(enquiry.id)}/check-reported/`, tutor.access);
+      call(t.app, 'GET', `/api/enquiry/${String(enquiry.id)}/check-reported/`, tutor.access);
     expect((await check()).json()).toEqual({ is_reported: false });
     const created = await report({
       enquiry: enquiry.id,
@@ -847,7 +880,12 @@ describe('stars and reports', () => {
 
 describe('cached feed pages and student lists', () => {
   async function feedPage(tutor: Tutor): Promise<FeedWithFilters> {
-    const response = await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access);
+    const response = await call(
+      t.app,
+      'GET',
+      '/api/enquiry/teacher/enquiry-filters/',
+      tutor.access,
+    );
     expect(response.statusCode, response.body).toBe(200);
     return response.json<FeedWithFilters>();
   }
@@ -867,30 +905,29 @@ describe('cached feed pages and student lists', () => {
     );
 
     expect(
-      (await call('POST', `/api/enquiry/${String(first.id)}/star/`, tutor.access)).statusCode,
+      (await call(t.app, 'POST', `/api/enquiry/${String(first.id)}/star/`, tutor.access))
+        .statusCode,
     ).toBe(200);
     page = await feedPage(tutor);
     expect(page.results.enquiries.find((card) => card.id === first.id)?.is_starred).toBe(true);
     // another tutor's star is theirs alone
     expect((await feedPage(other)).results.enquiries.every((card) => !card.is_starred)).toBe(true);
 
-    const list = await call('GET', '/api/enquiry/enquiries/', student.access);
+    const list = await call(t.app, 'GET', '/api/enquiry/enquiries/', student.access);
     expect(
       list.json<StudentEnquiryList>().results.every((item) => item.responded_count === 0),
     ).toBe(true);
     expect((await contact(other, first.id)).statusCode).toBe(200);
     page = await feedPage(tutor);
     expect(page.results.enquiries.find((card) => card.id === first.id)?.responded_count).toBe(1);
-    const after = await call('GET', '/api/enquiry/enquiries/', student.access);
+    const after = await call(t.app, 'GET', '/api/enquiry/enquiries/', student.access);
     expect(
       after.json<StudentEnquiryList>().results.find((item) => item.id === first.id)
         ?.responded_count,
     ).toBe(1);
 
-    expect(
-      (await call('POST', `/api/enquiry/enquiries/${String(second.id)}/archive/`, student.access))
-        .statusCode,
-    ).toBe(200);
+    const archiveSecond = `/api/enquiry/enquiries/${String(second.id)}/archive/`;
+    expect((await call(t.app, 'POST', archiveSecond, student.access)).statusCode).toBe(200);
     page = await feedPage(tutor);
     expect(page.results.enquiries.map((card) => card.id)).toEqual([first.id]);
   });
@@ -1003,7 +1040,7 @@ describe('time: the lead guarantee and expiry (moves the clock; runs last)', () 
     }>().access;
     const tutor = { ...tutorUser, access: tutorToken };
     const feed = (
-      await call('GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
+      await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
     ).json<FeedWithFilters>();
     const card = feed.results.enquiries.find((item) => item.id === enquiry.id);
     expect(card?.coins_reduced).toBeGreaterThan(0);

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
-  bearer,
+  call,
   countRows,
   grantCoins,
   registerTeacher,
@@ -59,24 +59,9 @@ afterAll(async () => {
   await peer.close();
 });
 
-function call(
-  app: TestApp,
-  method: 'GET' | 'POST',
-  url: string,
-  token?: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return app.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
 /** The user with a new access token from the app's clock (tests move clocks past 5 minutes). */
 async function fresh(app: TestApp, user: RegisteredUser): Promise<RegisteredUser> {
-  const response = await call(app, 'POST', '/api/auth/token/refresh/', undefined, {
+  const response = await call(app.app, 'POST', '/api/auth/token/refresh/', undefined, {
     refresh: user.refresh,
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -98,7 +83,7 @@ async function createOrder(
   planId: number,
   couponCode?: string,
 ): Promise<CreateOrderResult> {
-  const response = await call(app, 'POST', '/api/payments/create-order/', user.access, {
+  const response = await call(app.app, 'POST', '/api/payments/create-order/', user.access, {
     plan_id: planId,
     ...(couponCode ? { coupon_code: couponCode } : {}),
   });
@@ -131,7 +116,7 @@ function verify(
   checkout: CheckoutResponse,
   extra: Record<string, unknown> = {},
 ): Promise<LightMyRequestResponse> {
-  return call(app, 'POST', '/api/payments/verify-payment/', user.access, {
+  return call(app.app, 'POST', '/api/payments/verify-payment/', user.access, {
     ...checkout,
     plan_id: null,
     redemption_id: null,
@@ -140,7 +125,7 @@ function verify(
 }
 
 async function balanceOf(app: TestApp, user: RegisteredUser): Promise<number> {
-  const response = await call(app, 'GET', '/api/auth/user/coins/', user.access);
+  const response = await call(app.app, 'GET', '/api/auth/user/coins/', user.access);
   expect(response.statusCode).toBe(200);
   return response.json<{ coins: number }>().coins;
 }
@@ -212,8 +197,8 @@ describe('who may call the payment endpoints', () => {
   it('refuses visitors with 401 and students with 403, storing nothing', async () => {
     const student = await registerUser(t.app, { role: 'student' });
     for (const [method, url, payload] of endpoints) {
-      expect((await call(t, method, url, undefined, payload)).statusCode, url).toBe(401);
-      const refused = await call(t, method, url, student.access, payload);
+      expect((await call(t.app, method, url, undefined, payload)).statusCode, url).toBe(401);
+      const refused = await call(t.app, method, url, student.access, payload);
       expect(refused.statusCode, url).toBe(403);
     }
     expect(await countRows(t.db, 'payment_orders', 'user_id = $1', [student.userId])).toBe(0);
@@ -224,7 +209,7 @@ describe('who may call the payment endpoints', () => {
 describe('plans and prices', () => {
   it('lists the seeded plans with prices in rupees and GST at 18 %, to the paisa', async () => {
     const teacher = await registerTeacher(t.app);
-    const response = await call(t, 'GET', '/api/payments/plans/', teacher.access);
+    const response = await call(t.app, 'GET', '/api/payments/plans/', teacher.access);
     expect(response.statusCode).toBe(200);
     const plans = response.json<Plan[]>();
     expect(
@@ -276,7 +261,7 @@ describe('plans and prices', () => {
 
   it('answers the free plan as the current plan until one is bought', async () => {
     const teacher = await registerTeacher(t.app);
-    const response = await call(t, 'GET', '/api/payments/current-plan/', teacher.access);
+    const response = await call(t.app, 'GET', '/api/payments/current-plan/', teacher.access);
     expect(response.statusCode).toBe(200);
     expect(response.json<CurrentPlan>()).toMatchObject({
       success: true,
@@ -286,12 +271,12 @@ describe('plans and prices', () => {
 
   it('refuses to sell the free plan or a plan that does not exist, storing nothing', async () => {
     const teacher = await registerTeacher(t.app);
-    const free = await call(t, 'POST', '/api/payments/create-order/', teacher.access, {
+    const free = await call(t.app, 'POST', '/api/payments/create-order/', teacher.access, {
       plan_id: planIds.free,
     });
     expectFailure(free, 400);
     expectFailure(
-      await call(t, 'POST', '/api/payments/create-order/', teacher.access, { plan_id: 99_999 }),
+      await call(t.app, 'POST', '/api/payments/create-order/', teacher.access, { plan_id: 99_999 }),
       404,
     );
     for (const payload of [
@@ -301,7 +286,7 @@ describe('plans and prices', () => {
       { plan_id: 2, coupon_code: 5 },
     ]) {
       expectFailure(
-        await call(t, 'POST', '/api/payments/create-order/', teacher.access, payload),
+        await call(t.app, 'POST', '/api/payments/create-order/', teacher.access, payload),
         400,
       );
     }
@@ -329,7 +314,7 @@ describe('a purchase through the sandbox checkout', () => {
     expect(await balanceOf(t, teacher)).toBe(300);
 
     const ledger = (
-      await call(t, 'GET', '/api/payments/ledger/', teacher.access)
+      await call(t.app, 'GET', '/api/payments/ledger/', teacher.access)
     ).json<LedgerList>();
     expect(ledger.count).toBe(1);
     expect(ledger.results[0]).toMatchObject({
@@ -340,7 +325,7 @@ describe('a purchase through the sandbox checkout', () => {
     });
 
     const history = (
-      await call(t, 'GET', '/api/payments/history/', teacher.access)
+      await call(t.app, 'GET', '/api/payments/history/', teacher.access)
     ).json<PurchaseList>();
     expect(history.count).toBe(1);
     const purchase = history.results[0];
@@ -359,7 +344,7 @@ describe('a purchase through the sandbox checkout', () => {
     expect(purchase?.invoice_number).toMatch(/^GM\/2026\/\d{6}$/);
 
     const invoice = (
-      await call(t, 'GET', `/api/payments/invoices/${String(purchase?.id)}/`, teacher.access)
+      await call(t.app, 'GET', `/api/payments/invoices/${String(purchase?.id)}/`, teacher.access)
     ).json<Invoice>();
     expect(invoice).toMatchObject({
       invoice_number: purchase?.invoice_number,
@@ -375,7 +360,7 @@ describe('a purchase through the sandbox checkout', () => {
     expect(invoice.seller.gstin).toMatch(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
 
     const current = (
-      await call(t, 'GET', '/api/payments/current-plan/', teacher.access)
+      await call(t.app, 'GET', '/api/payments/current-plan/', teacher.access)
     ).json<CurrentPlan>();
     expect(current.plan.name).toBe('silver');
     expect(current.plan.expiry_date).toBe(
@@ -402,10 +387,10 @@ describe('a purchase through the sandbox checkout', () => {
     const { checkout } = await paidSandboxOrder(teacher, planIds.gold);
     expect((await verify(t, teacher, checkout)).statusCode).toBe(200);
     const [purchase] = (
-      await call(t, 'GET', '/api/payments/history/', teacher.access)
+      await call(t.app, 'GET', '/api/payments/history/', teacher.access)
     ).json<PurchaseList>().results;
     const invoice = (
-      await call(t, 'GET', `/api/payments/invoices/${String(purchase?.id)}/`, teacher.access)
+      await call(t.app, 'GET', `/api/payments/invoices/${String(purchase?.id)}/`, teacher.access)
     ).json<Invoice>();
     // 199900 taxable; GST 35982 = 17991 + 17991
     expect(invoice).toMatchObject({
@@ -423,11 +408,11 @@ describe('a purchase through the sandbox checkout', () => {
     const { checkout } = await paidSandboxOrder(owner, planIds.silver);
     await verify(t, owner, checkout);
     const [purchase] = (
-      await call(t, 'GET', '/api/payments/history/', owner.access)
+      await call(t.app, 'GET', '/api/payments/history/', owner.access)
     ).json<PurchaseList>().results;
     const other = await registerTeacher(t.app);
     expectFailure(
-      await call(t, 'GET', `/api/payments/invoices/${String(purchase?.id)}/`, other.access),
+      await call(t.app, 'GET', `/api/payments/invoices/${String(purchase?.id)}/`, other.access),
       404,
     );
   });
@@ -558,7 +543,7 @@ describe('a purchase through the sandbox checkout', () => {
 describe('coupons', () => {
   it('validates without reserving, with the spec messages for problems', async () => {
     const teacher = await registerTeacher(t.app);
-    const ok = await call(t, 'POST', '/api/payments/coupons/validate/', teacher.access, {
+    const ok = await call(t.app, 'POST', '/api/payments/coupons/validate/', teacher.access, {
       code: ' welcome10 ',
       plan_id: planIds.silver,
     });
@@ -570,13 +555,13 @@ describe('coupons', () => {
       coupon_code: 'WELCOME10',
       message: 'Coupon applied successfully.',
     });
-    const unknown = await call(t, 'POST', '/api/payments/coupons/validate/', teacher.access, {
+    const unknown = await call(t.app, 'POST', '/api/payments/coupons/validate/', teacher.access, {
       code: 'NOPE',
       plan_id: planIds.silver,
     });
     expect(unknown.json<CouponResult>()).toMatchObject({ valid: false, message: 'Invalid coupon' });
     const goldOnly = await newCoupon({ planIds: [planIds.gold] });
-    const wrongPlan = await call(t, 'POST', '/api/payments/coupons/validate/', teacher.access, {
+    const wrongPlan = await call(t.app, 'POST', '/api/payments/coupons/validate/', teacher.access, {
       code: goldOnly,
       plan_id: planIds.silver,
     });
@@ -585,7 +570,7 @@ describe('coupons', () => {
       message: 'This coupon does not apply to this plan.',
     });
     const expired = await newCoupon({ validUntil: new Date(t.clock.now().getTime() - 1) });
-    const late = await call(t, 'POST', '/api/payments/coupons/validate/', teacher.access, {
+    const late = await call(t.app, 'POST', '/api/payments/coupons/validate/', teacher.access, {
       code: expired,
       plan_id: planIds.silver,
     });
@@ -595,7 +580,7 @@ describe('coupons', () => {
     });
     expect(await countRows(t.db, 'coupon_redemptions', 'user_id = $1', [teacher.userId])).toBe(0);
     expectFailure(
-      await call(t, 'POST', '/api/payments/coupons/validate/', teacher.access, { code: '' }),
+      await call(t.app, 'POST', '/api/payments/coupons/validate/', teacher.access, { code: '' }),
       400,
     );
   });
@@ -605,7 +590,7 @@ describe('coupons', () => {
     const teachers = await Promise.all(Array.from({ length: 8 }, () => registerTeacher(t.app)));
     const responses = await Promise.all(
       teachers.map((teacher) =>
-        call(t, 'POST', '/api/payments/coupons/apply/', teacher.access, {
+        call(t.app, 'POST', '/api/payments/coupons/apply/', teacher.access, {
           code,
           plan_id: planIds.silver,
         }),
@@ -635,7 +620,7 @@ describe('coupons', () => {
       registerTeacher(t.app),
     ]);
     const apply = (user: RegisteredUser) =>
-      call(t, 'POST', '/api/payments/coupons/apply/', user.access, {
+      call(t.app, 'POST', '/api/payments/coupons/apply/', user.access, {
         code,
         plan_id: planIds.silver,
       });
@@ -646,14 +631,20 @@ describe('coupons', () => {
 
     // only the owner can release it
     expectFailure(
-      await call(t, 'POST', '/api/payments/coupons/fail-redemption/', second.access, {
+      await call(t.app, 'POST', '/api/payments/coupons/fail-redemption/', second.access, {
         redemption_id: reserved.redemption_id,
       }),
       404,
     );
-    const released = await call(t, 'POST', '/api/payments/coupons/fail-redemption/', first.access, {
-      redemption_id: reserved.redemption_id,
-    });
+    const released = await call(
+      t.app,
+      'POST',
+      '/api/payments/coupons/fail-redemption/',
+      first.access,
+      {
+        redemption_id: reserved.redemption_id,
+      },
+    );
     expect(released.statusCode).toBe(200);
     const secondReservation = (await apply(second)).json<ApplyCouponResult>();
     expect(secondReservation.success).toBe(true);
@@ -685,7 +676,9 @@ describe('the coin ledger over the API', () => {
     t.clock.advance(3 * DAY_MS);
     const later = await fresh(t, teacher);
     expect(await balanceOf(t, later)).toBe(3);
-    const ledger = (await call(t, 'GET', '/api/payments/ledger/', later.access)).json<LedgerList>();
+    const ledger = (
+      await call(t.app, 'GET', '/api/payments/ledger/', later.access)
+    ).json<LedgerList>();
     expect(ledger.results.map((entry) => [entry.kind, entry.coins, entry.balance_after])).toEqual([
       ['expiry', -7, 3],
       ['credit', 3, 10],
@@ -702,18 +695,18 @@ describe('the coin ledger over the API', () => {
       await grantCoins(t.db, teacher.userId, 1, t.clock.now());
     }
     const first = (
-      await call(t, 'GET', '/api/payments/ledger/?page_size=2', teacher.access)
+      await call(t.app, 'GET', '/api/payments/ledger/?page_size=2', teacher.access)
     ).json<LedgerList>();
     expect(first.count).toBe(5);
     expect(first.results).toHaveLength(2);
     expect(first.previous).toBeNull();
     expect(first.next).toContain('page=2');
     const last = (
-      await call(t, 'GET', '/api/payments/ledger/?page_size=2&page=3', teacher.access)
+      await call(t.app, 'GET', '/api/payments/ledger/?page_size=2&page=3', teacher.access)
     ).json<LedgerList>();
     expect(last.results).toHaveLength(1);
     expect(last.next).toBeNull();
-    expectFailure(await call(t, 'GET', '/api/payments/ledger/?page=0', teacher.access), 400);
+    expectFailure(await call(t.app, 'GET', '/api/payments/ledger/?page=0', teacher.access), 400);
   });
 });
 
@@ -762,9 +755,15 @@ describe('with Razorpay', () => {
       now: rz.clock.now(),
     });
     try {
-      const response = await call(broken, 'POST', '/api/payments/create-order/', teacher.access, {
-        plan_id: planIds.silver,
-      });
+      const response = await call(
+        broken.app,
+        'POST',
+        '/api/payments/create-order/',
+        teacher.access,
+        {
+          plan_id: planIds.silver,
+        },
+      );
       expect(expectFailure(response, 503).detail).toBe('Payment processing failed');
     } finally {
       await broken.close();
