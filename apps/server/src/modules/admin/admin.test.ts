@@ -554,6 +554,17 @@ describe('content', () => {
 });
 
 describe('plans and coupons', () => {
+  /** A row made, edited and retired is audited in that order; an unknown id is a 404. */
+  async function expectEditTrail(kind: 'plan' | 'coupon', id: number): Promise<void> {
+    expect(await auditActions(kind, id)).toEqual([
+      `${kind}.retire`,
+      `${kind}.update`,
+      `${kind}.create`,
+    ]);
+    const unknown = await call(t.app, 'PATCH', `/api/admin/${kind}s/999999/`, admin.access, {});
+    expect(unknown.statusCode).toBe(404);
+  }
+
   it('creates, edits and retires a plan; a taken name is refused', async () => {
     const body = {
       name: `pro-${String(Date.now() % 100000)}`,
@@ -568,10 +579,36 @@ describe('plans and coupons', () => {
     expect((await call(t.app, 'POST', '/api/admin/plans/', admin.access, body)).statusCode).toBe(
       400,
     );
-    const planPath = `/api/admin/plans/${String(plan.id)}/`;
-    const retired = await call(t.app, 'PATCH', planPath, admin.access, { is_active: false });
+    const edited = await call(
+      t.app,
+      'PATCH',
+      `/api/admin/plans/${String(plan.id)}/`,
+      admin.access,
+      {
+        display_name: '24 Months',
+        features: ['Priority support'],
+        sort_order: 3,
+      },
+    );
+    expect(edited.json<AdminPlan>()).toMatchObject({
+      name: body.name,
+      display_name: '24 Months',
+      features: ['Priority support'],
+      sort_order: 3,
+      coins: 2000,
+      is_active: true,
+    });
+    const retired = await call(
+      t.app,
+      'PATCH',
+      `/api/admin/plans/${String(plan.id)}/`,
+      admin.access,
+      {
+        is_active: false,
+      },
+    );
     expect(retired.json<AdminPlan>()).toMatchObject({ is_active: false, coins: 2000 });
-    expect(await auditActions('plan', plan.id)).toEqual(['plan.retire', 'plan.create']);
+    await expectEditTrail('plan', plan.id);
     const bad = await call(t.app, 'POST', '/api/admin/plans/', admin.access, {
       ...body,
       coins: -1,
@@ -579,7 +616,7 @@ describe('plans and coupons', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('creates and retires a coupon; bad percentages and unknown plans are refused', async () => {
+  it('creates, edits and retires a coupon; bad percentages and unknown plans are refused', async () => {
     const code = `SAVE${String(Date.now() % 100000)}`;
     const created = await call(t.app, 'POST', '/api/admin/coupons/', admin.access, {
       code: code.toLowerCase(),
@@ -598,9 +635,30 @@ describe('plans and coupons', () => {
         (await call(t.app, 'POST', '/api/admin/coupons/', admin.access, body)).statusCode,
       ).toBe(400);
     }
-    const couponPath = `/api/admin/coupons/${String(coupon.id)}/`;
-    const retired = await call(t.app, 'PATCH', couponPath, admin.access, { is_active: false });
+    const path = `/api/admin/coupons/${String(coupon.id)}/`;
+    const edited = await call(t.app, 'PATCH', path, admin.access, {
+      value: 1500,
+      valid_from: '2030-01-01T00:00:00Z',
+      valid_until: '2030-02-01T00:00:00Z',
+      max_redemptions: 50,
+    });
+    expect(edited.json<AdminCoupon>()).toMatchObject({
+      code,
+      kind: 'percent',
+      value: 1500,
+      valid_from: '2030-01-01T00:00:00.000Z',
+      valid_until: '2030-02-01T00:00:00.000Z',
+      max_redemptions: 50,
+      is_active: true,
+    });
+    const backwards = await call(t.app, 'PATCH', path, admin.access, {
+      valid_from: '2030-03-01T00:00:00Z',
+      valid_until: '2030-02-01T00:00:00Z',
+    });
+    expect(backwards.statusCode).toBe(400);
+    const retired = await call(t.app, 'PATCH', path, admin.access, { is_active: false });
     expect(retired.json<AdminCoupon>().is_active).toBe(false);
+    await expectEditTrail('coupon', coupon.id);
   });
 });
 

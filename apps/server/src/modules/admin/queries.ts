@@ -688,6 +688,26 @@ export async function isSlugTaken(
 
 // ---- plans and coupons --------------------------------------------------
 
+/** The named fields only, in the order named (an edit reads back more than it writes). */
+function pick<Fields, Name extends keyof Fields>(
+  fields: Fields,
+  names: readonly Name[],
+): Pick<Fields, Name> {
+  const picked: Partial<Pick<Fields, Name>> = {};
+  for (const name of names) picked[name] = fields[name];
+  return picked as Pick<Fields, Name>;
+}
+
+/** `$1, $2, …` for `count` values. */
+function placeholders(count: number): string {
+  return Array.from({ length: count }, (_, i) => `$${String(i + 1)}`).join(', ');
+}
+
+/** `name = $2, …` for an UPDATE whose `$1` is the row's id. */
+function assignments(names: readonly string[]): string {
+  return names.map((name, i) => `${name} = $${String(i + 2)}`).join(', ');
+}
+
 export interface AdminPlanRow {
   id: number;
   name: string;
@@ -728,29 +748,34 @@ export async function findPlan(db: Queryable, id: number): Promise<AdminPlanRow 
 
 type PlanFields = Omit<AdminPlanRow, 'id' | 'created_at' | 'updated_at'>;
 
+/** The plan columns an edit writes: all but the name, which is fixed once the plan is made. */
+const PLAN_EDITABLE = [
+  'display_name',
+  'coins',
+  'price_paise',
+  'validity_days',
+  'description',
+  'recommended',
+  'features',
+  'is_active',
+  'sort_order',
+] as const satisfies readonly (keyof PlanFields)[];
+
 export async function insertPlan(
   db: Queryable,
   plan: PlanFields,
   at: Date,
 ): Promise<AdminPlanRow | null> {
+  const { names, values } = columnsOf({
+    name: plan.name,
+    ...pick(plan, PLAN_EDITABLE),
+    created_at: at,
+    updated_at: at,
+  });
   const rows = await db.query<AdminPlanRow>(
-    `INSERT INTO plans (name, display_name, coins, price_paise, validity_days, description,
-                        recommended, features, is_active, sort_order, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+    `INSERT INTO plans (${names.join(', ')}) VALUES (${placeholders(values.length)})
      ON CONFLICT (name) DO NOTHING RETURNING ${PLAN_COLUMNS}`,
-    [
-      plan.name,
-      plan.display_name,
-      plan.coins,
-      plan.price_paise,
-      plan.validity_days,
-      plan.description,
-      plan.recommended,
-      plan.features,
-      plan.is_active,
-      plan.sort_order,
-      at,
-    ],
+    values,
   );
   return rows[0] ?? null;
 }
@@ -761,24 +786,10 @@ export async function updatePlan(
   plan: PlanFields,
   at: Date,
 ): Promise<AdminPlanRow | null> {
+  const { names, values } = columnsOf({ ...pick(plan, PLAN_EDITABLE), updated_at: at });
   const rows = await db.query<AdminPlanRow>(
-    `UPDATE plans
-        SET display_name = $2, coins = $3, price_paise = $4, validity_days = $5, description = $6,
-            recommended = $7, features = $8, is_active = $9, sort_order = $10, updated_at = $11
-      WHERE id = $1 RETURNING ${PLAN_COLUMNS}`,
-    [
-      id,
-      plan.display_name,
-      plan.coins,
-      plan.price_paise,
-      plan.validity_days,
-      plan.description,
-      plan.recommended,
-      plan.features,
-      plan.is_active,
-      plan.sort_order,
-      at,
-    ],
+    `UPDATE plans SET ${assignments(names)} WHERE id = $1 RETURNING ${PLAN_COLUMNS}`,
+    [id, ...values],
   );
   return rows[0] ?? null;
 }
@@ -836,49 +847,39 @@ export async function findCoupon(db: Queryable, id: number): Promise<AdminCoupon
 
 type CouponFields = Omit<AdminCouponRow, 'id' | 'redemptions' | 'created_at'>;
 
+/** The coupon columns an edit writes: all but the code and the kind, fixed once it is made. */
+const COUPON_EDITABLE = [
+  'value',
+  'valid_from',
+  'valid_until',
+  'max_redemptions',
+  'max_per_user',
+  'plan_ids',
+  'is_active',
+] as const satisfies readonly (keyof CouponFields)[];
+
 export async function insertCoupon(
   db: Queryable,
   coupon: CouponFields,
   at: Date,
 ): Promise<number | null> {
+  const { names, values } = columnsOf({
+    code: coupon.code,
+    kind: coupon.kind,
+    ...pick(coupon, COUPON_EDITABLE),
+    created_at: at,
+  });
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO coupons (code, kind, value, valid_from, valid_until, max_redemptions, max_per_user,
-                          plan_ids, is_active, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO coupons (${names.join(', ')}) VALUES (${placeholders(values.length)})
      ON CONFLICT (code) DO NOTHING RETURNING id`,
-    [
-      coupon.code,
-      coupon.kind,
-      coupon.value,
-      coupon.valid_from,
-      coupon.valid_until,
-      coupon.max_redemptions,
-      coupon.max_per_user,
-      coupon.plan_ids,
-      coupon.is_active,
-      at,
-    ],
+    values,
   );
   return rows[0]?.id ?? null;
 }
 
 export async function updateCoupon(db: Queryable, id: number, coupon: CouponFields): Promise<void> {
-  await db.query(
-    `UPDATE coupons
-        SET value = $2, valid_from = $3, valid_until = $4, max_redemptions = $5, max_per_user = $6,
-            plan_ids = $7, is_active = $8
-      WHERE id = $1`,
-    [
-      id,
-      coupon.value,
-      coupon.valid_from,
-      coupon.valid_until,
-      coupon.max_redemptions,
-      coupon.max_per_user,
-      coupon.plan_ids,
-      coupon.is_active,
-    ],
-  );
+  const { names, values } = columnsOf(pick(coupon, COUPON_EDITABLE));
+  await db.query(`UPDATE coupons SET ${assignments(names)} WHERE id = $1`, [id, ...values]);
 }
 
 export async function countExistingPlans(db: Queryable, ids: readonly number[]): Promise<number> {

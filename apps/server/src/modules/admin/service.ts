@@ -1125,6 +1125,69 @@ export const deleteArticle = articles.remove;
 
 // ---- plans and coupons --------------------------------------------------
 
+/** A row that can be retired: made inactive rather than deleted. */
+interface RetirableRow {
+  id: number;
+  is_active: boolean;
+}
+
+/** One kind of back-office row whose every write is audited with the row before and after. */
+interface AuditedKind<Row extends RetirableRow, Item, Body, Patch> {
+  /** The audit action prefix: `plan` is audited as `plan.create`, `plan.update` and `plan.retire`. */
+  action: string;
+  target: AuditTargetType;
+  /** The row, locked for the rest of the transaction. */
+  find: (tx: Queryable, id: number) => Promise<Row | null>;
+  /** Writes a new row and reads it back; refuses one that is taken. */
+  insert: (tx: Queryable, ctx: AppContext, body: Body) => Promise<Row>;
+  /** Applies a patch to the row read before and reads it back (null when it is gone). */
+  apply: (tx: Queryable, ctx: AppContext, before: Row, patch: Patch) => Promise<Row | null>;
+  /** What the audit log keeps of a row. */
+  snapshot: (row: Row) => Record<string, unknown>;
+  toItem: (row: Row) => Item;
+}
+
+interface AuditedEditor<Item, Body, Patch> {
+  create: (ctx: AppContext, actor: AdminActor, body: Body) => Promise<Item>;
+  update: (ctx: AppContext, actor: AdminActor, id: number, patch: Patch) => Promise<Item>;
+}
+
+/**
+ * Create and update for one kind of row: each write and its audit entry share one
+ * transaction; an update that makes an active row inactive is audited as a retirement.
+ */
+function editAudited<Row extends RetirableRow, Item, Body, Patch>(
+  kind: AuditedKind<Row, Item, Body, Patch>,
+): AuditedEditor<Item, Body, Patch> {
+  return {
+    create: (ctx, actor, body) =>
+      ctx.db.transaction(async (tx) => {
+        const row = await kind.insert(tx, ctx, body);
+        const target = { type: kind.target, id: row.id };
+        await audit(tx, ctx, actor, `${kind.action}.create`, target, null, kind.snapshot(row));
+        return kind.toItem(row);
+      }),
+
+    update: (ctx, actor, id, patch) =>
+      ctx.db.transaction(async (tx) => {
+        const before = await kind.find(tx, id);
+        if (!before) throw notFound();
+        const row = await kind.apply(tx, ctx, before, patch);
+        if (!row) throw notFound();
+        await audit(
+          tx,
+          ctx,
+          actor,
+          before.is_active && !row.is_active ? `${kind.action}.retire` : `${kind.action}.update`,
+          { type: kind.target, id },
+          kind.snapshot(before),
+          kind.snapshot(row),
+        );
+        return kind.toItem(row);
+      }),
+  };
+}
+
 function toAdminPlan(row: q.AdminPlanRow): AdminPlan {
   return {
     ...row,
@@ -1149,12 +1212,11 @@ export async function listPlans(ctx: AppContext, query: AdminPageQuery): Promise
   );
 }
 
-export async function createPlan(
-  ctx: AppContext,
-  actor: AdminActor,
-  body: AdminPlanBody,
-): Promise<AdminPlan> {
-  return ctx.db.transaction(async (tx) => {
+const plans = editAudited<q.AdminPlanRow, AdminPlan, AdminPlanBody, AdminPlanPatch>({
+  action: 'plan',
+  target: 'plan',
+  find: q.findPlan,
+  insert: async (tx, ctx, body) => {
     const row = await q.insertPlan(
       tx,
       { ...body, description: sanitizeContentHtml(body.description) },
@@ -1165,48 +1227,23 @@ export async function createPlan(
         name: [ADMIN_MESSAGES.nameTaken],
       });
     }
-    await audit(
-      tx,
-      ctx,
-      actor,
-      'plan.create',
-      { type: 'plan', id: row.id },
-      null,
-      planSnapshot(row),
-    );
-    return toAdminPlan(row);
-  });
-}
-
-export async function updatePlan(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  patch: AdminPlanPatch,
-): Promise<AdminPlan> {
-  return ctx.db.transaction(async (tx) => {
-    const before = await q.findPlan(tx, id);
-    if (!before) throw notFound();
+    return row;
+  },
+  apply: (tx, ctx, before, patch) => {
     const merged = { ...before, ...patch };
-    const row = await q.updatePlan(
+    return q.updatePlan(
       tx,
-      id,
+      before.id,
       { ...merged, description: sanitizeContentHtml(merged.description) },
       ctx.now(),
     );
-    if (!row) throw notFound();
-    await audit(
-      tx,
-      ctx,
-      actor,
-      before.is_active && !row.is_active ? 'plan.retire' : 'plan.update',
-      { type: 'plan', id },
-      planSnapshot(before),
-      planSnapshot(row),
-    );
-    return toAdminPlan(row);
-  });
-}
+  },
+  snapshot: planSnapshot,
+  toItem: toAdminPlan,
+});
+
+export const createPlan = plans.create;
+export const updatePlan = plans.update;
 
 function toAdminCoupon(row: q.AdminCouponRow): AdminCoupon {
   return {
@@ -1265,12 +1302,11 @@ export async function listCoupons(
   );
 }
 
-export async function createCoupon(
-  ctx: AppContext,
-  actor: AdminActor,
-  body: AdminCouponBody,
-): Promise<AdminCoupon> {
-  return ctx.db.transaction(async (tx) => {
+const coupons = editAudited<q.AdminCouponRow, AdminCoupon, AdminCouponBody, AdminCouponPatch>({
+  action: 'coupon',
+  target: 'coupon',
+  find: q.findCoupon,
+  insert: async (tx, ctx, body) => {
     const fields = {
       ...body,
       valid_from: toDate(body.valid_from),
@@ -1285,20 +1321,9 @@ export async function createCoupon(
     }
     const row = await q.findCoupon(tx, id);
     if (!row) throw notFound();
-    await audit(tx, ctx, actor, 'coupon.create', { type: 'coupon', id }, null, couponSnapshot(row));
-    return toAdminCoupon(row);
-  });
-}
-
-export async function updateCoupon(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  patch: AdminCouponPatch,
-): Promise<AdminCoupon> {
-  return ctx.db.transaction(async (tx) => {
-    const before = await q.findCoupon(tx, id);
-    if (!before) throw notFound();
+    return row;
+  },
+  apply: async (tx, _ctx, before, patch) => {
     const fields = {
       ...before,
       ...patch,
@@ -1306,21 +1331,15 @@ export async function updateCoupon(
       valid_until: patch.valid_until === undefined ? before.valid_until : toDate(patch.valid_until),
     };
     await checkCouponRules(tx, fields);
-    await q.updateCoupon(tx, id, fields);
-    const row = await q.findCoupon(tx, id);
-    if (!row) throw notFound();
-    await audit(
-      tx,
-      ctx,
-      actor,
-      before.is_active && !row.is_active ? 'coupon.retire' : 'coupon.update',
-      { type: 'coupon', id },
-      couponSnapshot(before),
-      couponSnapshot(row),
-    );
-    return toAdminCoupon(row);
-  });
-}
+    await q.updateCoupon(tx, before.id, fields);
+    return q.findCoupon(tx, before.id);
+  },
+  snapshot: couponSnapshot,
+  toItem: toAdminCoupon,
+});
+
+export const createCoupon = coupons.create;
+export const updateCoupon = coupons.update;
 
 // ---- contact requests ---------------------------------------------------
 
