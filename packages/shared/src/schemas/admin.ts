@@ -271,7 +271,10 @@ export const AdminArticleBodySchema = z.object({
     .optional(),
 });
 export type AdminArticleBody = z.infer<typeof AdminArticleBodySchema>;
-export const AdminArticlePatchSchema = AdminArticleBodySchema.partial();
+// the category's default is for a new article only: a PATCH without it keeps the stored one
+export const AdminArticlePatchSchema = AdminArticleBodySchema.extend({
+  category: z.enum(ARTICLE_CATEGORIES),
+}).partial();
 export type AdminArticlePatch = z.infer<typeof AdminArticlePatchSchema>;
 
 export const AdminArticleSchema = z.object({
@@ -291,7 +294,8 @@ export type AdminArticleList = z.infer<typeof AdminArticleListSchema>;
 
 // ---- plans and coupons --------------------------------------------------
 
-export const AdminPlanBodySchema = z.object({
+/** What an administrator may set on a plan; a PATCH changes only the fields it sends. */
+const planFields = {
   name: z
     .string()
     .trim()
@@ -300,14 +304,24 @@ export const AdminPlanBodySchema = z.object({
   coins: z.number().int().positive().max(1_000_000),
   price_paise: z.number().int().min(0).max(100_000_000),
   validity_days: z.number().int().positive().max(3650),
-  description: z.string().max(2000).default(''),
-  recommended: z.boolean().default(false),
-  features: z.array(z.string().trim().min(1).max(120)).max(12).default([]),
-  is_active: z.boolean().default(true),
-  sort_order: z.number().int().min(0).max(1000).default(0),
+  description: z.string().max(2000),
+  recommended: z.boolean(),
+  features: z.array(z.string().trim().min(1).max(120)).max(12),
+  is_active: z.boolean(),
+  sort_order: z.number().int().min(0).max(1000),
+};
+
+export const AdminPlanBodySchema = z.object({
+  ...planFields,
+  description: planFields.description.default(''),
+  recommended: planFields.recommended.default(false),
+  features: planFields.features.default([]),
+  is_active: planFields.is_active.default(true),
+  sort_order: planFields.sort_order.default(0),
 });
 export type AdminPlanBody = z.infer<typeof AdminPlanBodySchema>;
-export const AdminPlanPatchSchema = AdminPlanBodySchema.omit({ name: true }).partial();
+// no defaults here: a field left out keeps its stored value
+export const AdminPlanPatchSchema = z.object(planFields).omit({ name: true }).partial();
 export type AdminPlanPatch = z.infer<typeof AdminPlanPatchSchema>;
 
 export const AdminPlanSchema = AdminPlanBodySchema.extend({
@@ -321,6 +335,7 @@ export type AdminPlanList = z.infer<typeof AdminPlanListSchema>;
 
 const isoDate = z.iso.datetime({ offset: true }).nullable();
 
+/** What an administrator may set on a coupon; a PATCH changes only the fields it sends. */
 const couponFields = {
   code: z
     .string()
@@ -330,21 +345,30 @@ const couponFields = {
   kind: z.enum(['percent', 'flat']),
   /** Basis points for `percent` (1000 = 10 %), paise for `flat`. */
   value: z.number().int().positive().max(100_000_000),
-  valid_from: isoDate.default(null),
-  valid_until: isoDate.default(null),
-  max_redemptions: z.number().int().positive().nullable().default(null),
-  max_per_user: z.number().int().positive().max(1000).default(1),
-  plan_ids: z.array(z.number().int().positive()).max(50).default([]),
-  is_active: z.boolean().default(true),
+  valid_from: isoDate,
+  valid_until: isoDate,
+  max_redemptions: z.number().int().positive().nullable(),
+  max_per_user: z.number().int().positive().max(1000),
+  plan_ids: z.array(z.number().int().positive()).max(50),
+  is_active: z.boolean(),
 };
 
 export const AdminCouponBodySchema = z
-  .object(couponFields)
+  .object({
+    ...couponFields,
+    valid_from: couponFields.valid_from.default(null),
+    valid_until: couponFields.valid_until.default(null),
+    max_redemptions: couponFields.max_redemptions.default(null),
+    max_per_user: couponFields.max_per_user.default(1),
+    plan_ids: couponFields.plan_ids.default([]),
+    is_active: couponFields.is_active.default(true),
+  })
   .refine((value) => value.kind !== 'percent' || value.value <= 10_000, {
     message: 'A percentage is at most 10000 basis points (100 %).',
     path: ['value'],
   });
 export type AdminCouponBody = z.infer<typeof AdminCouponBodySchema>;
+// no defaults here: a field left out keeps its stored value
 export const AdminCouponPatchSchema = z
   .object(couponFields)
   .omit({ code: true, kind: true })

@@ -546,9 +546,17 @@ describe('content', () => {
     expect(created.statusCode).toBe(201);
     const { id, slug } = created.json<{ id: number; slug: string }>();
     expect((await call(t.app, 'GET', `/api/blog/articles/${slug}/`)).statusCode).toBe(404);
-    await call(t.app, 'PATCH', `/api/admin/articles/${String(id)}/`, admin.access, {
-      published: true,
-    });
+    const published = await call(
+      t.app,
+      'PATCH',
+      `/api/admin/articles/${String(id)}/`,
+      admin.access,
+      {
+        published: true,
+      },
+    );
+    // a field the PATCH leaves out keeps its value (not the default of a new article)
+    expect(published.json<{ category: string }>().category).toBe('teacher');
     expect((await call(t.app, 'GET', `/api/blog/articles/${slug}/`)).statusCode).toBe(200);
   });
 });
@@ -607,7 +615,14 @@ describe('plans and coupons', () => {
         is_active: false,
       },
     );
-    expect(retired.json<AdminPlan>()).toMatchObject({ is_active: false, coins: 2000 });
+    // what the PATCH leaves out keeps its value
+    expect(retired.json<AdminPlan>()).toMatchObject({
+      is_active: false,
+      coins: 2000,
+      display_name: '24 Months',
+      features: ['Priority support'],
+      sort_order: 3,
+    });
     await expectEditTrail('plan', plan.id);
     const bad = await call(t.app, 'POST', '/api/admin/plans/', admin.access, {
       ...body,
@@ -657,8 +672,18 @@ describe('plans and coupons', () => {
     });
     expect(backwards.statusCode).toBe(400);
     const retired = await call(t.app, 'PATCH', path, admin.access, { is_active: false });
-    expect(retired.json<AdminCoupon>().is_active).toBe(false);
+    // what the PATCH leaves out keeps its value
+    expect(retired.json<AdminCoupon>()).toMatchObject({
+      is_active: false,
+      value: 1500,
+      valid_from: '2030-01-01T00:00:00.000Z',
+      valid_until: '2030-02-01T00:00:00.000Z',
+      max_redemptions: 50,
+    });
     await expectEditTrail('coupon', coupon.id);
+    // editing a retired coupon does not put it back on sale
+    const stillRetired = await call(t.app, 'PATCH', path, admin.access, { value: 1600 });
+    expect(stillRetired.json<AdminCoupon>()).toMatchObject({ value: 1600, is_active: false });
   });
 });
 
