@@ -3,27 +3,16 @@ import type { Page } from '@playwright/test';
 import {
   DEMO,
   STRONG_PASSWORD,
+  coinBalance,
   expect,
   logIn,
   logOut,
-  openMenuIfCollapsed,
   test,
   uniqueEmail,
 } from './fixtures.ts';
 
 const ADMIN = { email: 'admin@demo.gurumatch.in', password: 'Admin@12345' };
 const PENDING_TUTOR = { email: 'tutor.pending@demo.gurumatch.in', password: 'Teacher@123' };
-
-/** The coin balance the top bar shows. */
-async function coinBalance(page: Page): Promise<number> {
-  await openMenuIfCollapsed(page);
-  const link = page.getByRole('link', { name: /^\d+ coins$/ });
-  await expect(link).toBeVisible();
-  const text = (await link.textContent()) ?? '';
-  const close = page.getByRole('button', { name: 'Close menu' });
-  if (await close.isVisible()) await close.click();
-  return Number(/(\d+) coins/.exec(text)?.[1] ?? Number.NaN);
-}
 
 interface Purchase {
   token: string;

@@ -1,19 +1,8 @@
 import type { Page } from '@playwright/test';
 
-import { DEMO, expect, logIn, openMenuIfCollapsed, test } from './fixtures.ts';
+import { DEMO, coinBalance, expect, logIn, openMenuIfCollapsed, test } from './fixtures.ts';
 
 const CHECKOUT = 'iframe[title="Test checkout"]';
-
-async function coinBalance(page: Page): Promise<number> {
-  await openMenuIfCollapsed(page);
-  const link = page.getByRole('link', { name: /^\d+ coins$/ });
-  await expect(link).toBeVisible();
-  const text = (await link.textContent()) ?? '';
-  // on small screens, fold the menu away again
-  const close = page.getByRole('button', { name: 'Close menu' });
-  if (await close.isVisible()) await close.click();
-  return Number(/(\d+) coins/.exec(text)?.[1] ?? Number.NaN);
-}
 
 async function applyWelcomeCoupon(page: Page): Promise<void> {
   await page.getByLabel('Coupon code for 6 Months').fill('WELCOME10');

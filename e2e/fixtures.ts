@@ -19,6 +19,17 @@ export async function openMenuIfCollapsed(page: Page): Promise<void> {
   if (await menuButton.isVisible()) await menuButton.click();
 }
 
+/** The coin balance the top bar shows (on small screens the menu is folded away again). */
+export async function coinBalance(page: Page): Promise<number> {
+  await openMenuIfCollapsed(page);
+  const link = page.getByRole('link', { name: /^\d+ coins$/ });
+  await expect(link).toBeVisible();
+  const text = (await link.textContent()) ?? '';
+  const close = page.getByRole('button', { name: 'Close menu' });
+  if (await close.isVisible()) await close.click();
+  return Number(/(\d+) coins/.exec(text)?.[1] ?? Number.NaN);
+}
+
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();

@@ -650,6 +650,28 @@ async function lockRefundablePayment(tx: Queryable, id: number, now: Date): Prom
   return payment;
 }
 
+type RefundDecision = Omit<Parameters<typeof q.insertPaymentRefund>[1], 'decidedBy'>;
+
+/** The refund decision and its audit entry, written in the refund's own transaction. */
+async function recordRefund(
+  tx: Queryable,
+  ctx: AppContext,
+  actor: AdminActor,
+  decision: RefundDecision,
+  after: Record<string, unknown>,
+): Promise<void> {
+  await q.insertPaymentRefund(tx, { ...decision, decidedBy: actor.user_id });
+  await audit(
+    tx,
+    ctx,
+    actor,
+    'payment.refund',
+    { type: 'payment', id: decision.paymentId },
+    { refund: null },
+    after,
+  );
+}
+
 /** As coins: the plan's coins are credited again in a lot of the plan's validity. */
 async function refundAsCoins(
   ctx: AppContext,
@@ -660,16 +682,6 @@ async function refundAsCoins(
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const payment = await lockRefundablePayment(tx, id, now);
-    await q.insertPaymentRefund(tx, {
-      paymentId: id,
-      kind: 'coins',
-      coins: payment.coins,
-      amountPaise: 0,
-      providerRefundId: null,
-      reason,
-      decidedBy: actor.user_id,
-      at: now,
-    });
     await creditCoins(tx, {
       userId: payment.user_id,
       coins: payment.coins,
@@ -677,13 +689,19 @@ async function refundAsCoins(
       expiresAt: new Date(now.getTime() + payment.validity_days * DAY_MS),
       now,
     });
-    await audit(
+    await recordRefund(
       tx,
       ctx,
       actor,
-      'payment.refund',
-      { type: 'payment', id },
-      { refund: null },
+      {
+        paymentId: id,
+        kind: 'coins',
+        coins: payment.coins,
+        amountPaise: 0,
+        providerRefundId: null,
+        reason,
+        at: now,
+      },
       { refund: 'coins', coins: payment.coins, reason },
     );
   });
@@ -738,25 +756,21 @@ async function refundToOriginalMethod(
         ADMIN_MESSAGES.refundProviderFailed(`refund ${refund.id} failed`),
       );
     }
-    await q.insertPaymentRefund(tx, {
-      paymentId: id,
-      kind: 'original',
-      coins: reversal.coins,
-      amountPaise: refund.amount,
-      providerRefundId: refund.id,
-      providerStatus: refund.status,
-      reversalEntryId: reversal.entryId,
-      reason,
-      decidedBy: actor.user_id,
-      at: now,
-    });
-    await audit(
+    await recordRefund(
       tx,
       ctx,
       actor,
-      'payment.refund',
-      { type: 'payment', id },
-      { refund: null },
+      {
+        paymentId: id,
+        kind: 'original',
+        coins: reversal.coins,
+        amountPaise: refund.amount,
+        providerRefundId: refund.id,
+        providerStatus: refund.status,
+        reversalEntryId: reversal.entryId,
+        reason,
+        at: now,
+      },
       {
         refund: 'original',
         amount_paise: refund.amount,

@@ -29,6 +29,8 @@ describe('GET /media/avatars/{name}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.rawPayload.equals(body)).toBe(true);
 
     const head = await t.app.inject({ method: 'HEAD', url: `/media/avatars/${name}` });
