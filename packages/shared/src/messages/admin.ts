@@ -25,6 +25,9 @@ export const ADMIN_MESSAGES = {
   refundedAsCoins: 'The coins are given back to the tutor.',
   refundedToMethod: 'The refund to the original payment method has been started.',
   alreadyRefunded: 'This payment has already been refunded.',
+  couponPercentTooHigh: 'A percentage is at most 10000 basis points.',
+  couponEndsBeforeStart: 'The end must come after the start.',
+  couponUnknownPlan: 'Unknown plan.',
   refundWindowClosed: 'This payment is outside the refund window.',
   refundProviderFailed: (reason: string) =>
     `The payment provider did not accept the refund, and nothing was changed: ${reason}`,

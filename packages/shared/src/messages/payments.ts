@@ -21,6 +21,8 @@ export const PAYMENT_MESSAGES = {
   // ours
   insufficientCoins: 'Insufficient coins for this action.',
   alreadyRefunded: 'These coins have already been refunded.',
+  spendNotFound: 'This coin spend was not found.',
+  lotNotFound: 'This coin lot was not found.',
   planNotFound: 'This plan is not available.',
   freePlanNotForSale: 'The free plan cannot be bought.',
   couponExpired: 'This coupon has expired.',

@@ -1284,18 +1284,20 @@ async function checkCouponRules(
   },
 ): Promise<void> {
   if (rules.kind === 'percent' && rules.value > 10_000) {
-    throw new AppError(400, 'validation_error', 'A percentage is at most 10000 basis points.', {
-      value: ['A percentage is at most 10000 basis points.'],
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponPercentTooHigh, {
+      value: [ADMIN_MESSAGES.couponPercentTooHigh],
     });
   }
   if (rules.valid_from && rules.valid_until && rules.valid_until <= rules.valid_from) {
-    throw new AppError(400, 'validation_error', 'The end must come after the start.', {
-      valid_until: ['The end must come after the start.'],
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponEndsBeforeStart, {
+      valid_until: [ADMIN_MESSAGES.couponEndsBeforeStart],
     });
   }
   const unique = [...new Set(rules.plan_ids)];
   if ((await q.countExistingPlans(tx, unique)) !== unique.length) {
-    throw new AppError(400, 'validation_error', 'Unknown plan.', { plan_ids: ['Unknown plan.'] });
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponUnknownPlan, {
+      plan_ids: [ADMIN_MESSAGES.couponUnknownPlan],
+    });
   }
 }
 

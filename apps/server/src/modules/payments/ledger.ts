@@ -222,7 +222,7 @@ export async function refundCoins(
   await lockOwner(tx, input.userId);
   const spend = await findLedgerEntry(tx, input.userId, input.spendEntryId);
   if (spend?.kind !== 'spend') {
-    throw new AppError(404, 'not_found', 'This coin spend was not found.');
+    throw new AppError(404, 'not_found', PAYMENT_MESSAGES.spendNotFound);
   }
   if (await findRefundOf(tx, spend.id)) {
     throw new AppError(409, 'already_refunded', PAYMENT_MESSAGES.alreadyRefunded);
@@ -273,7 +273,7 @@ export async function reverseLot(
   await lockOwner(tx, input.userId);
   const balance = await writeExpiries(tx, input.userId, input.now);
   const lot = await lockLot(tx, input.userId, input.lotId);
-  if (!lot) throw new AppError(404, 'not_found', 'This coin lot was not found.');
+  if (!lot) throw new AppError(404, 'not_found', PAYMENT_MESSAGES.lotNotFound);
   const usable = lot.expires_at.getTime() > input.now.getTime() ? lot.remaining : 0;
   if (usable < lot.coins) {
     throw new AppError(
