@@ -7,6 +7,7 @@ import {
   buildPageLinks,
   invalidateList,
   ListCache,
+  pageSizeLinks,
   readPageRequest,
   type KeysetSource,
   type SortKey,
@@ -145,6 +146,22 @@ describe('buildPageLinks', () => {
     expect(links).toEqual({
       next: 'https://x.test/api/items/?search=maths+%26+science&page_size=3&page=3',
       previous: 'https://x.test/api/items/?search=maths+%26+science&page_size=3',
+    });
+  });
+});
+
+describe('readPageRequest and pageSizeLinks', () => {
+  it("take the list's own default page size and name page_size only when it differs", () => {
+    const byDefault = readPageRequest({ page: 2 }, 30);
+    expect(byDefault).toEqual({ page: 2, pageSize: 30, offset: 30 });
+    expect(pageSizeLinks(BASE.baseUrl, BASE.path, byDefault, 95, 30)).toEqual({
+      next: 'https://x.test/api/items/?page=3',
+      previous: 'https://x.test/api/items/',
+    });
+    const asked = readPageRequest({ page: 1, page_size: 10 }, 30);
+    expect(pageSizeLinks(BASE.baseUrl, BASE.path, asked, 95, 30)).toEqual({
+      next: 'https://x.test/api/items/?page_size=10&page=2',
+      previous: null,
     });
   });
 });

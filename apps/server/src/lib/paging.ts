@@ -37,9 +37,10 @@ export interface PageRequest {
   offset: number;
 }
 
-export function readPageRequest(query: PageQuery): PageRequest {
+/** `defaultSize`: the list's page size when the query names none (PAGE_SIZE for most lists). */
+export function readPageRequest(query: PageQuery, defaultSize: number = PAGE_SIZE): PageRequest {
   const page = query.page ?? 1;
-  const pageSize = query.page_size ?? PAGE_SIZE;
+  const pageSize = query.page_size ?? defaultSize;
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
@@ -76,6 +77,21 @@ export function buildPageLinks(
     next: page < lastPage ? linkTo(page + 1) : null,
     previous: page > 1 ? linkTo(Math.min(page - 1, lastPage)) : null,
   };
+}
+
+/**
+ * Links of a list whose only parameter besides `page` is `page_size`: kept
+ * when it is not the list's default, so the default's links stay short.
+ */
+export function pageSizeLinks(
+  baseUrl: string,
+  path: string,
+  request: PageRequest,
+  count: number,
+  defaultSize: number = PAGE_SIZE,
+): { next: string | null; previous: string | null } {
+  const pageSize = request.pageSize === defaultSize ? undefined : request.pageSize;
+  return buildPageLinks({ baseUrl, path, query: { page_size: pageSize } }, request, count);
 }
 
 interface ListEntry {

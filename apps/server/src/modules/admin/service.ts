@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { PAGE_SIZE, PASSWORD_MIN_LENGTH } from '@gurumatch/shared/constants';
+import { PASSWORD_MIN_LENGTH } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import {
   ADMIN_MAIL,
@@ -56,7 +56,7 @@ import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { invalidateList } from '../../lib/paging.ts';
+import { buildPageLinks, invalidateList, readPageRequest } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { normalizeEmail, revokeUserSessions } from '../auth/service.ts';
@@ -126,24 +126,15 @@ async function pageOf<Row, Item>(
   list: (limit: number, offset: number) => Promise<Row[]>,
   toItem: (row: Row) => Item,
 ): Promise<Paged<Item>> {
-  const page = query.page ?? 1;
-  const pageSize = query.page_size ?? PAGE_SIZE;
-  const [total, rows] = await Promise.all([count(), list(pageSize, (page - 1) * pageSize)]);
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const linkTo = (target: number): string => {
-    const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query)) {
-      if (name === 'page' || value === undefined || value === '') continue;
-      params.set(name, String(value));
-    }
-    if (target > 1) params.set('page', String(target));
-    const search = params.toString();
-    return `${ctx.config.publicUrl}/api/admin/${path}${search ? `?${search}` : ''}`;
-  };
+  const request = readPageRequest(query);
+  const [total, rows] = await Promise.all([count(), list(request.pageSize, request.offset)]);
   return {
     count: total,
-    next: page < lastPage ? linkTo(page + 1) : null,
-    previous: page > 1 ? linkTo(Math.min(page - 1, lastPage)) : null,
+    ...buildPageLinks(
+      { baseUrl: ctx.config.publicUrl, path: `/api/admin/${path}`, query },
+      request,
+      total,
+    ),
     results: rows.map(toItem),
   };
 }

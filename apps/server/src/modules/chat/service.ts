@@ -3,8 +3,6 @@ import {
   CHAT_MESSAGES_PAGE_SIZE,
   CHAT_RATE_LIMIT_MESSAGES,
   CHAT_RATE_LIMIT_WINDOW_SECONDS,
-  PAGE_SIZE,
-  PAGE_SIZE_MAX,
 } from '@gurumatch/shared/constants';
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 import type {
@@ -21,6 +19,7 @@ import type {
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SerialByKey } from '../../lib/single-flight.ts';
@@ -116,40 +115,6 @@ function toMessage(base: string, row: MessageRow): ChatMessage {
   };
 }
 
-interface PageRequest {
-  page: number;
-  pageSize: number;
-  offset: number;
-}
-
-function toPageRequest(query: ChatPageQuery, defaultSize: number): PageRequest {
-  const page = query.page ?? 1;
-  const pageSize = Math.min(query.page_size ?? defaultSize, PAGE_SIZE_MAX);
-  return { page, pageSize, offset: (page - 1) * pageSize };
-}
-
-/** Absolute `next`/`previous` links that keep `page_size`; page 1 is written without `page`. */
-function pageLinks(
-  ctx: AppContext,
-  path: string,
-  query: ChatPageQuery,
-  { page, pageSize }: PageRequest,
-  count: number,
-): { next: string | null; previous: string | null } {
-  const lastPage = Math.max(1, Math.ceil(count / pageSize));
-  const linkTo = (target: number): string => {
-    const params = new URLSearchParams();
-    if (query.page_size !== undefined) params.set('page_size', String(query.page_size));
-    if (target > 1) params.set('page', String(target));
-    const search = params.toString();
-    return `${ctx.config.publicUrl}${path}${search ? `?${search}` : ''}`;
-  };
-  return {
-    next: page < lastPage ? linkTo(page + 1) : null,
-    previous: page > 1 ? linkTo(Math.min(page - 1, lastPage)) : null,
-  };
-}
-
 function conversationNotFound(): AppError {
   return new AppError(404, 'not_found', CHAT_MESSAGES.notFound);
 }
@@ -173,14 +138,14 @@ export async function listConversations(
   userId: number,
   query: ChatPageQuery,
 ): Promise<ConversationList> {
-  const request = toPageRequest(query, PAGE_SIZE);
+  const request = readPageRequest(query);
   const [count, rows] = await Promise.all([
     countConversationsOf(ctx.db, userId),
     listConversationsOf(ctx.db, userId, request.pageSize, request.offset),
   ]);
   return {
     count,
-    ...pageLinks(ctx, '/api/chat/conversations/', query, request, count),
+    ...pageSizeLinks(ctx.config.publicUrl, '/api/chat/conversations/', request, count),
     results: rows.map((row) => toConversation(ctx.config.publicUrl, row, userId)),
   };
 }
@@ -214,7 +179,7 @@ export async function listMessages(
   query: ChatMessagesQuery,
 ): Promise<ChatMessageList> {
   await conversationOfParticipant(ctx, userId, conversationId);
-  const request = toPageRequest(query, CHAT_MESSAGES_PAGE_SIZE);
+  const request = readPageRequest(query, CHAT_MESSAGES_PAGE_SIZE);
   const path = `/api/chat/conversations/${String(conversationId)}/messages/`;
   if (query.after !== undefined) {
     const rows = await listMessagesAfter(ctx.db, conversationId, query.after, request.pageSize);
@@ -231,7 +196,7 @@ export async function listMessages(
   ]);
   return {
     count,
-    ...pageLinks(ctx, path, query, request, count),
+    ...pageSizeLinks(ctx.config.publicUrl, path, request, count, CHAT_MESSAGES_PAGE_SIZE),
     results: rows.map((row) => toMessage(ctx.config.publicUrl, row)),
   };
 }

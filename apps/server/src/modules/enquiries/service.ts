@@ -1,4 +1,3 @@
-import { PAGE_SIZE } from '@gurumatch/shared/constants';
 import {
   coinsReducedFor,
   coinsRequiredFor,
@@ -39,7 +38,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
-import { buildPageLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
+import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
@@ -266,21 +265,6 @@ function toContactDetails(contact: ContactRow, enquiry: EnquiryRow): ContactDeta
   };
 }
 
-/** `next`/`previous` of an enquiry list, keeping `page_size` when it is not the default. */
-function pageLinks(
-  ctx: AppContext,
-  path: string,
-  request: PageRequest,
-  count: number,
-): { next: string | null; previous: string | null } {
-  const pageSize = request.pageSize === PAGE_SIZE ? undefined : request.pageSize;
-  return buildPageLinks(
-    { baseUrl: ctx.config.publicUrl, path, query: { page_size: pageSize } },
-    request,
-    count,
-  );
-}
-
 function notFound(): AppError {
   return new AppError(404, 'not_found', M.notFound);
 }
@@ -366,7 +350,7 @@ export async function listOwnEnquiries(
   const { rows, count } = page;
   return {
     count,
-    ...pageLinks(ctx, `${ENQUIRY_PATH}/enquiries/`, request, count),
+    ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/enquiries/`, request, count),
     results: rows.map((row) => toStudentListItem(row, now)),
   };
 }
@@ -500,7 +484,12 @@ async function runFeed(
   const { rows, count } = await rankedFeedPage(ctx, criteria, request);
   return {
     count,
-    ...pageLinks(ctx, `${ENQUIRY_PATH}/teacher/enquiry-filters/`, request, count),
+    ...pageSizeLinks(
+      ctx.config.publicUrl,
+      `${ENQUIRY_PATH}/teacher/enquiry-filters/`,
+      request,
+      count,
+    ),
     results: rows.map((row) => toCard(row, now)),
   };
 }
@@ -617,7 +606,7 @@ export async function listContacted(
   );
   return {
     count,
-    ...pageLinks(ctx, `${ENQUIRY_PATH}/contacted/`, request, count),
+    ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/contacted/`, request, count),
     results: rows.map((row) => toCard(row, now)),
   };
 }
@@ -638,7 +627,7 @@ export async function listStarred(
   );
   return {
     count,
-    ...pageLinks(ctx, `${ENQUIRY_PATH}/starred/`, request, count),
+    ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/starred/`, request, count),
     results: rows.map((row) => toCard(row, now)),
   };
 }

@@ -2,7 +2,6 @@ import {
   COUPON_RESERVATION_MINUTES,
   FREE_PLAN_NAME,
   ORDER_RECONCILE_AFTER_MINUTES,
-  PAGE_SIZE,
 } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
@@ -38,6 +37,7 @@ import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
+import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
 
 import { creditCoins, creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
 import {
@@ -672,38 +672,6 @@ export async function reconcileOrders(
 
 // ---------------------------------------------------------------- ledger, purchases, invoices
 
-interface PageRequest {
-  page: number;
-  pageSize: number;
-  offset: number;
-}
-
-function toPageRequest(query: PageQuery): PageRequest {
-  const page = query.page ?? 1;
-  const pageSize = query.page_size ?? PAGE_SIZE;
-  return { page, pageSize, offset: (page - 1) * pageSize };
-}
-
-function pageLinks(
-  ctx: AppContext,
-  path: string,
-  { page, pageSize }: PageRequest,
-  count: number,
-): { next: string | null; previous: string | null } {
-  const lastPage = Math.max(1, Math.ceil(count / pageSize));
-  const linkTo = (target: number): string => {
-    const params = new URLSearchParams();
-    if (target > 1) params.set('page', String(target));
-    if (pageSize !== PAGE_SIZE) params.set('page_size', String(pageSize));
-    const search = params.toString();
-    return `${ctx.config.publicUrl}${path}${search ? `?${search}` : ''}`;
-  };
-  return {
-    next: page < lastPage ? linkTo(page + 1) : null,
-    previous: page > 1 ? linkTo(Math.min(page - 1, lastPage)) : null,
-  };
-}
-
 function toLedgerEntry(row: LedgerRow): LedgerEntry {
   return {
     id: row.id,
@@ -722,12 +690,12 @@ export async function listLedger(
   query: PageQuery,
 ): Promise<LedgerList> {
   await ctx.db.transaction((tx) => settleExpiredCoins(tx, userId, ctx.now()));
-  const request = toPageRequest(query);
+  const request = readPageRequest(query);
   const count = await countLedgerEntries(ctx.db, userId);
   const rows = await listLedgerEntries(ctx.db, userId, request.pageSize, request.offset);
   return {
     count,
-    ...pageLinks(ctx, '/api/payments/ledger/', request, count),
+    ...pageSizeLinks(ctx.config.publicUrl, '/api/payments/ledger/', request, count),
     results: rows.map(toLedgerEntry),
   };
 }
@@ -762,12 +730,12 @@ export async function listPurchases(
   userId: number,
   query: PageQuery,
 ): Promise<PurchaseList> {
-  const request = toPageRequest(query);
+  const request = readPageRequest(query);
   const count = await countPurchases(ctx.db, userId);
   const rows = await listPurchaseRows(ctx.db, userId, request.pageSize, request.offset);
   return {
     count,
-    ...pageLinks(ctx, '/api/payments/history/', request, count),
+    ...pageSizeLinks(ctx.config.publicUrl, '/api/payments/history/', request, count),
     results: rows.map((row) => toPurchase(ctx, row)),
   };
 }

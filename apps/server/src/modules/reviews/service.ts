@@ -1,4 +1,3 @@
-import { PAGE_SIZE } from '@gurumatch/shared/constants';
 import { REVIEW_MESSAGES } from '@gurumatch/shared/messages/chat';
 import {
   ReviewBodySchema,
@@ -11,6 +10,7 @@ import {
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { buildPageLinks, readPageRequest } from '../../lib/paging.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 
 import {
@@ -81,26 +81,23 @@ export async function listTutorReviews(
   ctx: AppContext,
   query: ReviewListQuery,
 ): Promise<ReviewList> {
-  const page = query.page ?? 1;
-  const pageSize = query.page_size ?? PAGE_SIZE;
+  const request = readPageRequest(query);
   const tutorId = query.tutor ?? null;
   const [count, rows] = await Promise.all([
     countReviews(ctx.db, tutorId),
-    listReviews(ctx.db, tutorId, pageSize, (page - 1) * pageSize),
+    listReviews(ctx.db, tutorId, request.pageSize, request.offset),
   ]);
-  const lastPage = Math.max(1, Math.ceil(count / pageSize));
-  const link = (target: number): string => {
-    const params = new URLSearchParams();
-    if (query.tutor !== undefined) params.set('tutor', String(query.tutor));
-    if (query.page_size !== undefined) params.set('page_size', String(query.page_size));
-    if (target > 1) params.set('page', String(target));
-    const search = params.toString();
-    return `${ctx.config.publicUrl}/api/reviews/${search ? `?${search}` : ''}`;
-  };
   return {
     count,
-    next: page < lastPage ? link(page + 1) : null,
-    previous: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
+    ...buildPageLinks(
+      {
+        baseUrl: ctx.config.publicUrl,
+        path: '/api/reviews/',
+        query: { tutor: query.tutor, page_size: query.page_size },
+      },
+      request,
+      count,
+    ),
     results: rows.map((row) => toReview(ctx.config.publicUrl, row)),
   };
 }
