@@ -17,7 +17,7 @@ import { runLeadGuarantee } from './modules/enquiries/service.ts';
 import { startReconciliation } from './modules/payments/reconcile-timer.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContentIfChanged } from './seed/content/seed-content.ts';
-import { DEMO_ACCOUNTS, seedDemoData } from './seed/demo.ts';
+import { DEMO_ACCOUNTS, seedDemoData, seedDemoEnquiries } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often the 7-day lead guarantee refunds are looked for. */
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
 
   if (config.seedDemoData) {
     await seedDemoData(db, ctx.storage);
+    await seedDemoEnquiries(ctx);
     await seedContentIfChanged(db);
     app.log.info('demo data ready');
   }

@@ -1,10 +1,11 @@
 import type { TokenPair, UserStatus } from '@gurumatch/shared/schemas/auth';
+import type { FeedWithFilters } from '@gurumatch/shared/schemas/enquiries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, countRows, decodeAccess, rows, signIn } from '../../test/factories.ts';
 
-import { DEMO_ACCOUNTS, seedDemoData } from './demo.ts';
+import { DEMO_ACCOUNTS, seedDemoData, seedDemoEnquiries } from './demo.ts';
 
 let t: TestApp;
 
@@ -100,5 +101,51 @@ describe('the demo tutor', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the demo posters', () => {
+  it('each post one enquiry from their own area, once, and the demo tutor finds them in the feed', async () => {
+    await seedDemoData(t.db);
+    expect(await seedDemoEnquiries(t.ctx)).toBe(3);
+    expect(await seedDemoEnquiries(t.ctx)).toBe(0);
+
+    const posted = await rows<{ email: string; name: string; formatted_address: string }>(
+      t.db,
+      `SELECT u.email, e.name, e.formatted_address FROM enquiries e JOIN users u ON u.id = e.student_id
+        WHERE u.email = ANY($1) ORDER BY u.email`,
+      [demoEmails],
+    );
+    expect(posted).toEqual([
+      {
+        email: 'fatima.sheikh@demo.gurumatch.in',
+        name: 'State Board Class 9 Maths',
+        formatted_address: 'BTM Layout, Bengaluru, Karnataka 560076, India',
+      },
+      {
+        email: 'karthik.menon@demo.gurumatch.in',
+        name: 'Physics for Class 12 boards',
+        formatted_address: 'Indiranagar, Bengaluru, Karnataka 560038, India',
+      },
+      {
+        email: 'meera.iyer@demo.gurumatch.in',
+        name: 'CBSE Class 10 Maths',
+        formatted_address: 'HSR Layout, Bengaluru, Karnataka 560102, India',
+      },
+    ]);
+
+    const tutor = await signIn(t.app, 'teacher@demo.gurumatch.in', 'Teacher@123');
+    const feed = await t.app.inject({
+      method: 'GET',
+      url: '/api/enquiry/teacher/enquiry-filters/',
+      headers: bearer(tutor.json<TokenPair>().access),
+    });
+    expect(feed.statusCode).toBe(200);
+    const names = feed.json<FeedWithFilters>().results.enquiries.map((card) => card.name);
+    expect([...names].sort()).toEqual([
+      'CBSE Class 10 Maths',
+      'Physics for Class 12 boards',
+      'State Board Class 9 Maths',
+    ]);
   });
 });

@@ -1,10 +1,22 @@
+import {
+  formatGazetteerAddress,
+  GAZETTEER_PLACES,
+  type GazetteerPlace,
+} from '@gurumatch/shared/catalogues/gazetteer';
 import type { Role } from '@gurumatch/shared/constants';
+import {
+  CreateEnquiryBodySchema,
+  type CreateEnquiryBody,
+} from '@gurumatch/shared/schemas/enquiries';
 import sharp from 'sharp';
 
 import type { FileStorage } from '../adapters/storage/index.ts';
+import type { AppContext } from '../context.ts';
 import type { Db, Queryable } from '../db/connection.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { insertAddress, listAddressesOfUser } from '../modules/addresses/queries.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/queries.ts';
+import { createEnquiry } from '../modules/enquiries/service.ts';
 import { creditCoinsOnce } from '../modules/payments/ledger.ts';
 import { findPlanByName, insertCoupon } from '../modules/payments/queries.ts';
 
@@ -13,9 +25,28 @@ export interface DemoAccount {
   email: string;
   password: string;
   fullName: string;
+  /** Verified mobile number (+91), distinct per account. */
+  phone: string;
   /** Tutors only: documents already verified, or waiting in the verification queue. */
   documents?: 'verified' | 'pending';
+  /** The Bengaluru locality of the account's home address (Koramangala when not given). */
+  area?: string;
+  /** Students only: the enquiry they have posted, so a tutor's feed is not empty. */
+  enquiry?: DemoEnquiry;
 }
+
+/** What a demo poster filled in on the enquiry form (the address is their own). */
+type DemoEnquiry = Pick<
+  CreateEnquiryBody,
+  | 'name'
+  | 'study_mode'
+  | 'board'
+  | 'class_level'
+  | 'subject'
+  | 'language'
+  | 'user_budget'
+  | 'when_to_start'
+> & { female_tutor_preferred?: boolean };
 
 /** Demo accounts seeded outside production; the README lists the same. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -24,12 +55,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'student@demo.gurumatch.in',
     password: 'Student@123',
     fullName: 'Ananya Rao',
+    phone: '9800000002',
   },
   {
     role: 'teacher',
     email: 'teacher@demo.gurumatch.in',
     password: 'Teacher@123',
     fullName: 'Rahul Sharma',
+    phone: '9800000001',
     documents: 'verified',
   },
   {
@@ -37,6 +70,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'tutor.pending@demo.gurumatch.in',
     password: 'Teacher@123',
     fullName: 'Priya Nair',
+    phone: '9800000003',
     documents: 'pending',
   },
   {
@@ -44,22 +78,73 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'admin@demo.gurumatch.in',
     password: 'Admin@12345',
     fullName: 'GuruMatch Admin',
+    phone: '9800000004',
+  },
+  {
+    role: 'student',
+    email: 'meera.iyer@demo.gurumatch.in',
+    password: 'Student@123',
+    fullName: 'Meera Iyer',
+    phone: '9800000005',
+    area: 'HSR Layout',
+    enquiry: {
+      name: 'CBSE Class 10 Maths',
+      study_mode: 'offline',
+      board: 'CBSE',
+      class_level: 'Class 10',
+      subject: 'Mathematics',
+      language: 'English',
+      user_budget: 500,
+      when_to_start: 'immediately',
+    },
+  },
+  {
+    role: 'student',
+    email: 'karthik.menon@demo.gurumatch.in',
+    password: 'Student@123',
+    fullName: 'Karthik Menon',
+    phone: '9800000006',
+    area: 'Indiranagar',
+    enquiry: {
+      name: 'Physics for Class 12 boards',
+      study_mode: 'both',
+      board: 'CBSE',
+      class_level: 'Class 12',
+      subject: 'Physics',
+      language: 'English',
+      user_budget: 800,
+      when_to_start: 'one_week',
+    },
+  },
+  {
+    role: 'student',
+    email: 'fatima.sheikh@demo.gurumatch.in',
+    password: 'Student@123',
+    fullName: 'Fatima Sheikh',
+    phone: '9800000007',
+    area: 'BTM Layout',
+    enquiry: {
+      name: 'State Board Class 9 Maths',
+      study_mode: 'both',
+      board: 'Karnataka State Board',
+      class_level: 'Class 9',
+      subject: 'Mathematics',
+      language: 'Hindi',
+      user_budget: 350,
+      when_to_start: 'fifteen_days',
+      female_tutor_preferred: true,
+    },
   },
 ];
 
-/** Distinct verified numbers, one per demo account. */
-const DEMO_PHONES = ['9800000002', '9800000001', '9800000003', '9800000004'];
-
-const DEMO_ADDRESS = {
-  placeId: 'in-ka-bangalore-koramangala',
-  formatted: 'Koramangala, Bengaluru, Karnataka, India',
-  city: 'Bengaluru',
-  district: 'Bengaluru Urban',
-  state: 'Karnataka',
-  country: 'India',
-  latitude: 12.9352,
-  longitude: 77.6245,
-};
+/** The gazetteer's entry for a Bengaluru locality (the one address search suggests). */
+function bengaluruPlace(locality: string): GazetteerPlace {
+  const place = GAZETTEER_PLACES.find(
+    (entry) => entry.city === 'Bengaluru' && entry.locality === locality,
+  );
+  if (!place) throw new Error(`demo data: ${locality} is not in the gazetteer`);
+  return place;
+}
 
 /** A tiny valid PDF standing in for the demo tutor's documents. */
 const DEMO_PROOF_PDF = Buffer.from(
@@ -131,7 +216,7 @@ async function seedTeacherProfile(
 /** Seeds the demo accounts, fully onboarded, once. Returns the accounts it created. */
 export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoAccount[]> {
   const created: DemoAccount[] = [];
-  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+  for (const account of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, account.email)) continue;
     const passwordHash = await hashPassword(account.password);
     await db.transaction(async (tx) => {
@@ -146,24 +231,23 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
         `UPDATE users SET is_email_verified = true, is_phone_verified = true, phone_country_code = '+91',
                 phone_number = $2, profile_completed_at = now()
           WHERE id = $1`,
-        [user.id, DEMO_PHONES[index] ?? `98000000${String(10 + index)}`],
+        [user.id, account.phone],
       );
-      await tx.query(
-        `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, district, state, country,
-                                     latitude, longitude, is_primary, slot)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, 1)`,
-        [
-          user.id,
-          DEMO_ADDRESS.placeId,
-          DEMO_ADDRESS.formatted,
-          DEMO_ADDRESS.city,
-          DEMO_ADDRESS.district,
-          DEMO_ADDRESS.state,
-          DEMO_ADDRESS.country,
-          DEMO_ADDRESS.latitude,
-          DEMO_ADDRESS.longitude,
-        ],
-      );
+      const place = bengaluruPlace(account.area ?? 'Koramangala');
+      await insertAddress(tx, {
+        userId: user.id,
+        placeId: place.place_id,
+        formattedAddress: formatGazetteerAddress(place),
+        city: place.city,
+        district: place.district,
+        state: place.state,
+        country: place.country,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        isPrimary: true,
+        slot: 1,
+        createdAt: new Date(),
+      });
       if (account.role === 'teacher') {
         await seedTeacherProfile(tx, user.id, account.documents ?? 'verified', storage);
         await seedFreePlan(tx, user.id);
@@ -197,4 +281,29 @@ export const DEMO_COUPON_CODE = 'WELCOME10';
 async function seedDemoCoupons(db: Queryable): Promise<void> {
   // 10 % off every paid plan; generous per-user limit so the demo can be tried repeatedly
   await insertCoupon(db, { code: DEMO_COUPON_CODE, kind: 'percent', value: 1000, maxPerUser: 100 });
+}
+
+/**
+ * Posts each demo poster's enquiry through the students' own path (address,
+ * active limit, feed caches), once: a poster who has ever posted is left alone.
+ * Returns how many enquiries it posted.
+ */
+export async function seedDemoEnquiries(ctx: AppContext): Promise<number> {
+  let posted = 0;
+  for (const account of DEMO_ACCOUNTS) {
+    if (!account.enquiry) continue;
+    const user = await findUserByEmail(ctx.db, account.email);
+    if (!user) continue;
+    const [primary] = await listAddressesOfUser(ctx.db, user.id);
+    if (!primary?.is_primary || (await hasPostedEver(ctx.db, user.id))) continue;
+    const body = CreateEnquiryBodySchema.parse({ ...account.enquiry, address: primary.id });
+    await createEnquiry(ctx, user.id, body);
+    posted += 1;
+  }
+  return posted;
+}
+
+async function hasPostedEver(db: Queryable, studentId: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM enquiries WHERE student_id = $1 LIMIT 1', [studentId]);
+  return rows.length > 0;
 }
