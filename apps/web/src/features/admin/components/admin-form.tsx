@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import { useState, type ReactNode } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
@@ -5,7 +6,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useAdminAction } from '../api.ts';
 
-/** Sends a back-office change, says "Saved." or the first error, and keeps the field errors. */
+/** Sends a back-office change, says it is saved (or the first error), and keeps the field errors. */
 export function useSave() {
   const toast = useToast();
   const action = useAdminAction();
@@ -15,7 +16,7 @@ export function useSave() {
       { path, method, body },
       {
         onSuccess: () => {
-          toast.success('Saved.');
+          toast.success(ADMIN_MESSAGES.saved);
           setErrors({});
           done();
         },

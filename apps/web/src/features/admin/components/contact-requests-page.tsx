@@ -1,4 +1,4 @@
-import { CONTACT_REQUEST_STATUSES } from '@gurumatch/shared/messages/admin';
+import { ADMIN_MESSAGES, CONTACT_REQUEST_STATUSES } from '@gurumatch/shared/messages/admin';
 import type { AdminContactRequest } from '@gurumatch/shared/schemas/admin';
 
 import { Button } from '../../../components/ui/button.tsx';
@@ -37,7 +37,7 @@ function Request({ request }: { request: AdminContactRequest }) {
                   body: { status: event.target.value },
                 },
                 {
-                  onSuccess: () => toast.success('Saved.'),
+                  onSuccess: () => toast.success(ADMIN_MESSAGES.saved),
                   onError: (error) =>
                     toast.error(error instanceof ApiError ? error.detail : error.message),
                 },

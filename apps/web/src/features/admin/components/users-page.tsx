@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminUser } from '@gurumatch/shared/schemas/admin';
 
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,7 +18,7 @@ const ROLES = [
 function User({ user }: { user: AdminUser }) {
   const toast = useToast();
   const action = useAdminAction<AdminUser>();
-  const run = (path: string, body?: unknown, done = 'Saved.') => {
+  const run = (path: string, body?: unknown, done: string = ADMIN_MESSAGES.saved) => {
     action.mutate(
       { path: `users/${String(user.id)}/${path}/`, body },
       {
@@ -54,14 +55,14 @@ function User({ user }: { user: AdminUser }) {
               label="Why is this account suspended?"
               action="Suspend"
               busy={action.isPending}
-              onConfirm={(reason) => run('suspend', { reason }, 'The user is suspended.')}
+              onConfirm={(reason) => run('suspend', { reason }, ADMIN_MESSAGES.suspended)}
             />
           ) : (
             <Button
               size="sm"
               variant="secondary"
               busy={action.isPending}
-              onClick={() => run('reinstate', undefined, 'The user is reinstated.')}
+              onClick={() => run('reinstate', undefined, ADMIN_MESSAGES.reinstated)}
             >
               Reinstate
             </Button>
