@@ -1,16 +1,23 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { useAuth } from '../../features/auth/auth-provider.tsx';
-import { paths } from '../paths.ts';
+import { originOf, signedInHome } from '../../features/auth/signed-in-home.ts';
 
 /**
- * Guest pages and the landing page. A signed-in user is sent on. While the
- * session is being read (server render, hydration) the page itself shows, so
- * crawlers and visitors get content at once; a stored session hides it by CSS.
+ * Guest pages and the landing page. A signed-in user is sent on: to
+ * `redirectTo` when given, else where signing in takes them (signedInHome).
+ * While the session is being read (server render, hydration) the page itself
+ * shows, so crawlers and visitors get content at once; a stored session hides
+ * it by CSS.
  */
-export function PublicOnly({ redirectTo = paths.dashboard }: { redirectTo?: string }) {
-  const { status } = useAuth();
-  if (status === 'signed-in') return <Navigate to={redirectTo} replace />;
+export function PublicOnly({ redirectTo }: { redirectTo?: string }) {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (status === 'signed-in') {
+    return (
+      <Navigate to={redirectTo ?? signedInHome(user?.role, originOf(location.state))} replace />
+    );
+  }
   return (
     <div data-public-only="">
       <Outlet />

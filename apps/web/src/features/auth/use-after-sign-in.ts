@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-import { paths, stepPath } from '../../app/paths.ts';
+import { stepPath } from '../../app/paths.ts';
 import { decodeAccessToken } from '../../lib/auth-session.ts';
 
 import { authKeys, fetchUserStatus } from './api.ts';
 import { useAuth } from './auth-provider.tsx';
+import { signedInHome } from './signed-in-home.ts';
 
 /**
  * After the server hands out tokens: store them, ask which step the user is on,
@@ -29,7 +30,7 @@ export function useAfterSignIn(): (tokens: TokenPair, from?: string) => Promise<
       });
       const target =
         status.redirect_to === 'dashboard'
-          ? (from ?? (claims?.role === 'admin' ? paths.admin : paths.dashboard))
+          ? signedInHome(claims?.role, from)
           : stepPath(status.redirect_to);
       await navigate(target, { replace: true });
     },

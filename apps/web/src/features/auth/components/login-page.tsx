@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { obtainTokens } from '../api.ts';
+import { originOf } from '../signed-in-home.ts';
 import { useAfterSignIn } from '../use-after-sign-in.ts';
 
 import { AuthCard } from './auth-card.tsx';
@@ -17,11 +18,6 @@ import { AuthCard } from './auth-card.tsx';
 interface LoginForm {
   email: string;
   password: string;
-}
-
-function originOf(state: unknown): string | undefined {
-  const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
-  return from?.pathname ? `${from.pathname}${from.search ?? ''}` : undefined;
 }
 
 export function LoginPage() {
