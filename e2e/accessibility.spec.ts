@@ -14,7 +14,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[] }[];
+  nodes: { target: string[]; html: string }[];
 }
 
 /** Runs axe on the page as it is now and lists every violation, readably. */
@@ -33,12 +33,12 @@ async function axeViolations(page: Page): Promise<string[]> {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((node) => ({ target: node.target })),
+      nodes: v.nodes.map((node) => ({ target: node.target, html: node.html })),
     }));
   });
   return violations.map(
     (v) =>
-      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')}`,
   );
 }
 

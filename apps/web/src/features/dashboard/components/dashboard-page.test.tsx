@@ -87,4 +87,39 @@ describe('DashboardPage', () => {
     );
     expect(screen.getByRole('region', { name: 'Coin balance' })).toBeInTheDocument();
   });
+
+  it("keeps a student's View Enquiries link as it is when the enquiry total arrives", async () => {
+    // The disabled placeholder gives way to the Create New Enquiry link. If React patched the
+    // View Enquiries link into it instead, the browser would fade it from white to indigo
+    // (transition-colors), briefly showing pale text on a pale button.
+    let answerTotal: () => void = () => undefined;
+    const total = new Promise<void>((resolve) => {
+      answerTotal = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        if (path === '/api/enquiry/enquiries/total_enquiries/') {
+          await total;
+          return Response.json({ total_enquiries: 0, can_create_more: true });
+        }
+        if (path === '/api/auth/user/me/') return Response.json(me({}));
+        return Response.json({ detail: 'Not found.' }, { status: 404 });
+      }),
+    );
+    renderWithProviders([{ path: 'dashboard', element: <DashboardPage /> }], {
+      initialEntries: ['/dashboard'],
+      session: STUDENT,
+    });
+
+    const placeholder = screen.getByRole('button', { name: 'Create New Enquiry' });
+    expect(placeholder).toBeDisabled();
+    const view = screen.getByRole('link', { name: 'View Enquiries' });
+    answerTotal();
+
+    const create = await screen.findByRole('link', { name: 'Create New Enquiry' });
+    expect(create).toHaveAttribute('href', '/student/enquiries/add');
+    expect(screen.getByRole('link', { name: 'View Enquiries' })).toBe(view);
+    expect(create).not.toBe(view);
+  });
 });

@@ -36,9 +36,12 @@ export function StudentEnquiryPanel() {
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {canCreate ? (
-          <ButtonLink to={paths.studentEnquiryAdd}>{M.createNewEnquiry}</ButtonLink>
+          <ButtonLink key="create" to={paths.studentEnquiryAdd}>
+            {M.createNewEnquiry}
+          </ButtonLink>
         ) : (
           <button
+            key="create"
             type="button"
             disabled
             className="h-11 rounded-lg bg-slate-200 px-4 font-medium text-slate-600"
@@ -46,7 +49,7 @@ export function StudentEnquiryPanel() {
             {total.isPending ? M.createNewEnquiry : M.enquiryLimitExceeded}
           </button>
         )}
-        <ButtonLink to={paths.studentEnquiries} variant="secondary">
+        <ButtonLink key="view" to={paths.studentEnquiries} variant="secondary">
           {M.viewEnquiries}
         </ButtonLink>
       </div>
