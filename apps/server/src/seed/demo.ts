@@ -1,8 +1,4 @@
-import {
-  formatGazetteerAddress,
-  GAZETTEER_PLACES,
-  type GazetteerPlace,
-} from '@gurumatch/shared/catalogues/gazetteer';
+import { GAZETTEER_PLACES, type GazetteerPlace } from '@gurumatch/shared/catalogues/gazetteer';
 import type { Role } from '@gurumatch/shared/constants';
 import {
   CreateEnquiryBodySchema,
@@ -10,11 +6,12 @@ import {
 } from '@gurumatch/shared/schemas/enquiries';
 import sharp from 'sharp';
 
+import { gazetteerPlace } from '../adapters/maps/gazetteer.ts';
 import type { FileStorage } from '../adapters/storage/index.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Queryable } from '../db/connection.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { insertAddress, listAddressesOfUser } from '../modules/addresses/queries.ts';
+import { insertAddress, listAddressesOfUser, newAddressAt } from '../modules/addresses/queries.ts';
 import { findUserByEmail, insertUser } from '../modules/auth/queries.ts';
 import { createEnquiry } from '../modules/enquiries/service.ts';
 import { creditCoinsOnce } from '../modules/payments/ledger.ts';
@@ -233,21 +230,11 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
           WHERE id = $1`,
         [user.id, account.phone],
       );
-      const place = bengaluruPlace(account.area ?? 'Koramangala');
-      await insertAddress(tx, {
-        userId: user.id,
-        placeId: place.place_id,
-        formattedAddress: formatGazetteerAddress(place),
-        city: place.city,
-        district: place.district,
-        state: place.state,
-        country: place.country,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        isPrimary: true,
-        slot: 1,
-        createdAt: new Date(),
-      });
+      const place = gazetteerPlace(bengaluruPlace(account.area ?? 'Koramangala'));
+      await insertAddress(
+        tx,
+        newAddressAt(place, { userId: user.id, isPrimary: true, slot: 1, createdAt: new Date() }),
+      );
       if (account.role === 'teacher') {
         await seedTeacherProfile(tx, user.id, account.documents ?? 'verified', storage);
         await seedFreePlan(tx, user.id);

@@ -55,7 +55,8 @@ function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): num
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-function toPlace(entry: GazetteerPlace): Place {
+/** A gazetteer entry as address search answers it. */
+export function gazetteerPlace(entry: GazetteerPlace): Place {
   return {
     place_id: entry.place_id,
     formatted_address: formatGazetteerAddress(entry),
@@ -68,7 +69,7 @@ function toPlace(entry: GazetteerPlace): Place {
   };
 }
 
-const GAZETTEER: readonly Place[] = GAZETTEER_PLACES.map(toPlace);
+const GAZETTEER: readonly Place[] = GAZETTEER_PLACES.map(gazetteerPlace);
 
 /**
  * Offline places: the searchable gazetteer shipped with the app. Autocomplete

@@ -1,3 +1,4 @@
+import type { Place } from '../../adapters/maps/index.ts';
 import type { Queryable } from '../../db/connection.ts';
 
 export interface AddressRow {
@@ -29,6 +30,24 @@ export interface NewAddress {
   isPrimary: boolean;
   slot: number;
   createdAt: Date;
+}
+
+/** The row for `place` saved by a user in one of their two slots. */
+export function newAddressAt(
+  place: Place,
+  owner: { userId: number; isPrimary: boolean; slot: number; createdAt: Date },
+): NewAddress {
+  return {
+    ...owner,
+    placeId: place.place_id,
+    formattedAddress: place.formatted_address,
+    city: place.city,
+    district: place.district,
+    state: place.state,
+    country: place.country,
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
 }
 
 /** Locks the user row: address changes of one user happen one at a time. */

@@ -18,6 +18,7 @@ import {
   clearPrimaryAddress,
   deleteAddress,
   insertAddress,
+  newAddressAt,
   listAddressesOfUser,
   lockAddressesOfUser,
   lockAddressOwner,
@@ -99,20 +100,15 @@ export async function addAddress(
       }
       const usedSlots = new Set(addresses.map((address) => address.slot));
       const slot = [1, 2].find((candidate) => !usedSlots.has(candidate)) ?? 1;
-      return insertAddress(tx, {
-        userId,
-        placeId: place.place_id,
-        formattedAddress: place.formatted_address,
-        city: place.city,
-        district: place.district,
-        state: place.state,
-        country: place.country,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        isPrimary: addresses.length === 0,
-        slot,
-        createdAt: ctx.now(),
-      });
+      return insertAddress(
+        tx,
+        newAddressAt(place, {
+          userId,
+          isPrimary: addresses.length === 0,
+          slot,
+          createdAt: ctx.now(),
+        }),
+      );
     });
     return { success: true, message: ADDRESS_MESSAGES.added, address: toAddress(row) };
   } catch (error) {
