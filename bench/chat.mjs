@@ -23,6 +23,8 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
@@ -88,9 +90,8 @@ function stop(child) {
 function startServer(port, { redis }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-'));
   return startProcess(
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
     {
-      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL,
@@ -279,6 +280,8 @@ async function countMessages(ids) {
 }
 
 async function main() {
+  // the servers run as `npm start` runs them: the built bundle
+  buildIfStale();
   process.stdout.write(
     `bench/chat: ${String(CONVERSATIONS)} conversations, ${String(CONVERSATIONS * 2)} sockets, ${String(RATE)} messages/s for ${String(SECONDS)} s (after ${String(WARMUP_SECONDS)} s warm-up)\n`,
   );
