@@ -8,6 +8,7 @@ import {
   test,
   uniqueEmail,
 } from './fixtures.ts';
+import { readOutbox } from './outbox.ts';
 
 test.describe('registration', () => {
   for (const role of ['student', 'teacher'] as const) {
@@ -87,6 +88,58 @@ test.describe('sign in and out', () => {
     const coins = page.getByRole('link', { name: /^\d+ coins$/ });
     await expect(coins).toBeVisible();
     await expect(coins).toHaveAttribute('href', '/teacher/upgrade-plan');
+  });
+});
+
+test.describe('sign-in lock-out', () => {
+  test('a device the account refuses signs in with a code mailed to the verified email', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('locked');
+    // signing up trusts this browser (its device cookie) and mails the verification link
+    const registered = await page.request.post('/api/auth/register/', {
+      data: {
+        full_name: 'Lock Out',
+        email,
+        password: STRONG_PASSWORD,
+        confirm_password: STRONG_PASSWORD,
+        role: 'student',
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const verification = await readOutbox(page.request, 'email', email);
+    const link = verification.links.find((candidate) => candidate.includes('/verify-email/'));
+    expect(link).toBeDefined();
+    await page.goto(link ?? '');
+    await expect(page.getByText('Your email has been verified successfully.')).toBeVisible();
+
+    // five wrong passwords of this device's own: the account now refuses it for a while
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    const password = page.getByLabel('Password', { exact: true });
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    for (let i = 0; i < 5; i += 1) {
+      const answered = page.waitForResponse('**/api/auth/token/');
+      await password.fill(`Wrong@Password${String(i)}`);
+      await login.click();
+      expect((await answered).status()).toBe(401);
+    }
+    await password.fill(STRONG_PASSWORD);
+    await login.click();
+    await expect(
+      page.getByText(
+        'Too many failed sign-in attempts for this account. Please wait a few minutes, or sign in now with a one-time code sent to your email.',
+      ),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
+    await expect(page.getByText(/a sign-in code is on its way/)).toBeVisible();
+    const mail = await readOutbox(page.request, 'email', email);
+    const code = /sign-in code is (\d{6})\./.exec(mail.body)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Sign-in code').fill(code);
+    await page.getByRole('button', { name: 'Sign in with code' }).click();
+    await expect(page).toHaveURL(/\/phone-verification$/);
   });
 });
 

@@ -6,6 +6,7 @@ interface OutboxEntry {
   kind: 'email' | 'otp';
   to: string;
   subject: string;
+  body: string;
   links: string[];
   code: string | null;
 }

@@ -22,6 +22,19 @@ export const LOGIN_FAILURES_PER_IP_LIMIT = 20;
 export const LOGIN_FAILURES_PER_IP_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_SLOWDOWN_AFTER_FAILURES = 3;
 export const LOGIN_SLOWDOWN_STEP_MS = 500;
+/** Failures one trusted device may make for its account per window (its own bucket). */
+export const LOGIN_FAILURES_PER_DEVICE_LIMIT = 5;
+/** A device token lives this long after the sign-in that issued it (each sign-in renews it). */
+export const DEVICE_TOKEN_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
+/** Device tokens one browser keeps (one per account signed in on it), newest first. */
+export const DEVICE_TOKENS_PER_BROWSER = 5;
+// One-time sign-in codes mailed for a new device (decision 044)
+export const SIGN_IN_CODE_LENGTH = 6;
+export const SIGN_IN_CODE_TTL_SECONDS = 10 * 60;
+export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
+export const SIGN_IN_CODE_REQUESTS_PER_EMAIL_LIMIT = 5;
+export const SIGN_IN_CODE_REQUESTS_PER_IP_LIMIT = 20;
+export const SIGN_IN_CODE_REQUESTS_WINDOW_SECONDS = 15 * 60;
 /** Generous: many families share one mobile-network or office address. */
 export const REGISTRATIONS_PER_IP_LIMIT = 50;
 export const REGISTRATIONS_PER_IP_WINDOW_SECONDS = 60 * 60;

@@ -10,6 +10,9 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'email_taken',
   'too_many_attempts',
+  // sign-in from a new device (decision 044)
+  'sign_in_code_available',
+  'sign_in_code_invalid',
   'rate_limited',
   'body_too_large',
   'internal_error',

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-import { EMAIL_MAX_LENGTH, ONBOARDING_STEPS, PASSWORD_MAX_LENGTH, ROLES } from '../constants.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  ONBOARDING_STEPS,
+  PASSWORD_MAX_LENGTH,
+  ROLES,
+  SIGN_IN_CODE_LENGTH,
+} from '../constants.ts';
+import { AUTH_MESSAGES } from '../messages/auth.ts';
 
 export {
   findRegistrationProblem,
@@ -91,3 +98,27 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export const CoinsSchema = z.object({ coins: z.number().int() });
 export type Coins = z.infer<typeof CoinsSchema>;
+
+/** POST /api/auth/sign-in-code/ — answers the same 200 whether or not the e-mail is known. */
+export const SignInCodeRequestBodySchema = z.object({
+  email: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+});
+export type SignInCodeRequestBody = z.infer<typeof SignInCodeRequestBodySchema>;
+
+/** The code's request: `challenge` goes with the code the e-mail carries (random when none was sent). */
+export const SignInCodeSentSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  challenge: z.uuid(),
+});
+export type SignInCodeSent = z.infer<typeof SignInCodeSentSchema>;
+
+/** POST /api/auth/token/code/ — a new device signs in with its password and the mailed code. */
+export const CodeTokenBodySchema = TokenBodySchema.extend({
+  challenge: z.uuid(),
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${String(SIGN_IN_CODE_LENGTH)}}$`), AUTH_MESSAGES.signInCodeFormat),
+});
+export type CodeTokenBody = z.infer<typeof CodeTokenBodySchema>;

@@ -8,6 +8,7 @@ import {
 } from '@gurumatch/shared/constants';
 import type { ErrorBody } from '@gurumatch/shared/errors';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
 import type {
   Coins,
   CurrentUser,
@@ -574,7 +575,7 @@ describe('sign-in throttling', () => {
     }
   });
 
-  it(`refuses even the right password with 429 and Retry-After after ${String(LOGIN_FAILURES_PER_EMAIL_LIMIT)} failures, from an address that failed`, async () => {
+  it(`refuses even the right password with 429, Retry-After and the sign-in code offer after ${String(LOGIN_FAILURES_PER_EMAIL_LIMIT)} failures, from an address that failed`, async () => {
     const user = await registerUser(t.app);
     const ip = uniqueIp();
     const otherFailingIp = uniqueIp();
@@ -593,8 +594,8 @@ describe('sign-in throttling', () => {
     for (const response of [sameAddress, otherAddress]) {
       expect(response.statusCode).toBe(429);
       expect(errorOf(response)).toMatchObject({
-        detail: MESSAGES.tooManyLoginAttempts,
-        code: 'too_many_attempts',
+        detail: AUTH_MESSAGES.signInCodeOffered,
+        code: 'sign_in_code_available',
       });
       const retryAfter = Number(response.headers['retry-after']);
       expect(Number.isInteger(retryAfter)).toBe(true);

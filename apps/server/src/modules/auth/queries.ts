@@ -174,3 +174,54 @@ export async function deleteExpiredRefreshTokens(
     now,
   ]);
 }
+
+export interface SignInCodeRow {
+  id: string;
+  user_id: number;
+  code_hash: string;
+  attempts: number;
+  expires_at: Date;
+  consumed_at: Date | null;
+}
+
+export async function insertSignInCode(
+  db: Queryable,
+  code: { id: string; userId: number; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO sign_in_codes (id, user_id, code_hash, expires_at, created_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [code.id, code.userId, code.codeHash, code.expiresAt, code.createdAt],
+  );
+}
+
+/** Locks a code's row so two sign-ins racing with one code cannot both use it. */
+export async function lockSignInCode(db: Queryable, id: string): Promise<SignInCodeRow | null> {
+  const rows = await db.query<SignInCodeRow>(
+    `SELECT id, user_id, code_hash, attempts, expires_at, consumed_at
+       FROM sign_in_codes WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function incrementSignInCodeAttempts(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = $1', [id]);
+}
+
+export async function consumeSignInCode(db: Queryable, id: string, at: Date): Promise<void> {
+  await db.query('UPDATE sign_in_codes SET consumed_at = $2 WHERE id = $1', [id, at]);
+}
+
+/** Forgets a user's codes that expired (the table stays small; nothing in them is of use). */
+export async function deleteExpiredSignInCodes(
+  db: Queryable,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await db.query('DELETE FROM sign_in_codes WHERE user_id = $1 AND expires_at < $2', [userId, now]);
+}
+
+export async function deleteSignInCode(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM sign_in_codes WHERE id = $1', [id]);
+}

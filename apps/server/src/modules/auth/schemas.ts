@@ -1,9 +1,12 @@
 import { ErrorBodySchema } from '@gurumatch/shared/errors';
 import {
+  CodeTokenBodySchema,
   CoinsSchema,
   CurrentUserSchema,
   RefreshBodySchema,
   RegisterBodySchema,
+  SignInCodeRequestBodySchema,
+  SignInCodeSentSchema,
   TokenBodySchema,
   TokenPairSchema,
   UserStatusSchema,
@@ -27,6 +30,20 @@ export const tokenSchema = {
   tags: ['auth'],
   summary: 'Sign in with e-mail (as username) and password',
   body: TokenBodySchema,
+  response: { 200: TokenPairSchema, ...errors },
+};
+
+export const signInCodeSchema = {
+  tags: ['auth'],
+  summary: 'Mail a one-time sign-in code for a new device (same answer for any e-mail)',
+  body: SignInCodeRequestBodySchema,
+  response: { 200: SignInCodeSentSchema, ...errors },
+};
+
+export const codeTokenSchema = {
+  tags: ['auth'],
+  summary: 'Sign in on a new device with the password and a mailed sign-in code',
+  body: CodeTokenBodySchema,
   response: { 200: TokenPairSchema, ...errors },
 };
 

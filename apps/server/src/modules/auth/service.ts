@@ -1,11 +1,22 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
-import type { OnboardingStep, SignUpRole } from '@gurumatch/shared/constants';
+import {
+  SIGN_IN_CODE_LENGTH,
+  SIGN_IN_CODE_MAX_ATTEMPTS,
+  SIGN_IN_CODE_TTL_SECONDS,
+  type OnboardingStep,
+  type SignUpRole,
+} from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
 import {
   findRegistrationProblem,
+  isValidEmail,
+  type CodeTokenBody,
   type CurrentUser,
   type RegisterBody,
+  type SignInCodeRequestBody,
+  type SignInCodeSent,
   type TokenBody,
   type TokenPair,
   type UserStatus,
@@ -22,14 +33,29 @@ import { SingleFlight } from '../../lib/single-flight.ts';
 import { coinBalanceAt, grantFreePlanOnce } from '../payments/service.ts';
 
 import {
+  DEVICE_COOKIE_NAME,
+  newDeviceId,
+  readCookie,
+  readDeviceTokens,
+  serializeDeviceCookie,
+  writeDeviceTokens,
+  type DeviceToken,
+} from './device-trust.ts';
+import {
+  consumeSignInCode,
   deleteExpiredRefreshTokens,
+  deleteExpiredSignInCodes,
+  deleteSignInCode,
   findOnboardingFacts,
   findSessionState,
   findUserByEmail,
   findUserById,
+  incrementSignInCodeAttempts,
   insertRefreshToken,
+  insertSignInCode,
   insertUser,
   lockRefreshToken,
+  lockSignInCode,
   markRefreshTokenUsed,
   revokeRefreshFamily,
   revokeUserRefreshTokens,
@@ -38,7 +64,12 @@ import {
   type SessionStateRow,
   type UserRow,
 } from './queries.ts';
-import { beginLoginAttempt, countRegistrationAttempt } from './throttle.ts';
+import {
+  beginCodeSignInAttempt,
+  beginLoginAttempt,
+  countRegistrationAttempt,
+  countSignInCodeRequest,
+} from './throttle.ts';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -86,15 +117,15 @@ async function issueTokenPair(
 export async function registerUser(
   ctx: AppContext,
   body: RegisterBody,
-  ip: string,
-): Promise<{ user: UserRow; tokens: TokenPair }> {
+  client: SignInClient,
+): Promise<SignedIn & { user: UserRow }> {
   const problem = findRegistrationProblem(body, { checkTerms: false });
   if (problem) {
     throw new AppError(400, 'validation_error', problem.message, {
       [problem.field]: [problem.message],
     });
   }
-  await countRegistrationAttempt(ctx, ip);
+  await countRegistrationAttempt(ctx, client.ip);
   const passwordHash = await hashPassword(body.password);
   const registered = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -109,21 +140,80 @@ export async function registerUser(
     await updateLastLogin(tx, user.id, ctx.now());
     return { user, tokens: await issueTokenPair(ctx, tx, user) };
   });
-  return registered;
+  const devices = devicesOf(ctx, client);
+  return { ...registered, deviceCookie: deviceCookieFor(ctx, registered.user, null, devices) };
 }
 
-/** Signs in with e-mail (sent as `username`) and password, throttled per e-mail and per address. */
+/** Who is signing in: their address and the `Cookie` header their browser sent. */
+export interface SignInClient {
+  ip: string;
+  cookie?: string | undefined;
+}
+
+/** A completed sign-in: the token pair, and the `Set-Cookie` value trusting the device. */
+export interface SignedIn {
+  tokens: TokenPair;
+  deviceCookie: string;
+}
+
+function devicesOf(ctx: AppContext, client: SignInClient): DeviceToken[] {
+  return readDeviceTokens(
+    ctx.config.jwtSecret,
+    readCookie(client.cookie, DEVICE_COOKIE_NAME),
+    ctx.now(),
+  );
+}
+
+/**
+ * The device token the browser brought for this user, if it still holds: the
+ * user is active and the token is no older than their session epoch (a
+ * password reset or a suspension makes every device a new one again).
+ */
+function knownDeviceOf(devices: DeviceToken[], user: UserRow | null): DeviceToken | null {
+  if (!user?.is_active) return null;
+  const token = devices.find((device) => device.userId === user.id);
+  if (!token) return null;
+  const epoch = user.sessions_revoked_at
+    ? Math.floor(user.sessions_revoked_at.getTime() / 1000)
+    : 0;
+  return token.issuedAt >= epoch ? token : null;
+}
+
+/** A renewed device token for the user (same device id when it had one), beside the others kept. */
+function deviceCookieFor(
+  ctx: AppContext,
+  user: UserRow,
+  known: DeviceToken | null,
+  devices: DeviceToken[],
+): string {
+  const fresh: DeviceToken = {
+    userId: user.id,
+    deviceId: known?.deviceId ?? newDeviceId(),
+    issuedAt: Math.floor(ctx.now().getTime() / 1000),
+  };
+  return serializeDeviceCookie(
+    writeDeviceTokens(ctx.config.jwtSecret, fresh, devices),
+    ctx.config.isProduction,
+  );
+}
+
+/**
+ * Signs in with e-mail (sent as `username`) and password, throttled per device:
+ * a device with a valid device token for the account has a bucket of its own,
+ * others count per e-mail and per address (decision 044).
+ */
 export async function obtainTokenPair(
   ctx: AppContext,
   body: TokenBody,
-  ip: string,
-): Promise<TokenPair> {
+  client: SignInClient,
+): Promise<SignedIn> {
   const email = normalizeEmail(body.username);
-  const attempt = await beginLoginAttempt(ctx, email, ip);
+  const devices = devicesOf(ctx, client);
+  const user = await findUserByEmail(ctx.db, email);
+  const known = knownDeviceOf(devices, user);
+  const attempt = await beginLoginAttempt(ctx, email, client.ip, known?.deviceId ?? null);
   let succeeded = false;
-  let user: UserRow | null = null;
   try {
-    user = await findUserByEmail(ctx.db, email);
     const valid = user
       ? await verifyPassword(body.password, user.password_hash)
       : await verifyAgainstDummy(body.password);
@@ -134,10 +224,156 @@ export async function obtainTokenPair(
   if (!succeeded || !user) {
     throw new AppError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
   }
-  return ctx.db.transaction(async (tx) => {
+  const tokens = await ctx.db.transaction(async (tx) => {
     await updateLastLogin(tx, user.id, ctx.now());
     return issueTokenPair(ctx, tx, user);
   });
+  return { tokens, deviceCookie: deviceCookieFor(ctx, user, known, devices) };
+}
+
+// ---------------------------------------------------------------------------
+// One-time sign-in codes for a new device (decision 044)
+
+function hashSignInCode(ctx: AppContext, challenge: string, code: string): string {
+  return createHmac('sha256', ctx.config.jwtSecret)
+    .update(`sign-in-code:${challenge}:${code}`)
+    .digest('hex');
+}
+
+function isSameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function signInCodeEmail(fullName: string, code: string): string {
+  return [
+    `Hello ${fullName},`,
+    '',
+    `Your GuruMatch sign-in code is ${code}.`,
+    '',
+    'Enter it on the sign-in page, with your password, to sign in on the new device. It works once, within 10 minutes.',
+    'If you did not try to sign in, someone may be guessing your password. Nobody can sign in with this code alone, but you may want to change your password.',
+    '',
+    '— GuruMatch',
+  ].join('\n');
+}
+
+/**
+ * Mails a one-time sign-in code to an active account with a verified e-mail.
+ * The answer is the same whether or not a code was sent (no account
+ * enumeration), and carries a fresh challenge the code will be checked with.
+ * Limited per address (429) and per e-mail (further requests send nothing).
+ */
+export async function requestSignInCode(
+  ctx: AppContext,
+  body: SignInCodeRequestBody,
+  ip: string,
+): Promise<SignInCodeSent> {
+  const email = normalizeEmail(body.email);
+  if (!isValidEmail(email)) {
+    throw new AppError(400, 'validation_error', MESSAGES.invalidEmail, {
+      email: [MESSAGES.invalidEmail],
+    });
+  }
+  const answer: SignInCodeSent = {
+    success: true,
+    message: AUTH_MESSAGES.signInCodeSent,
+    challenge: randomUUID(),
+  };
+  if (!(await countSignInCodeRequest(ctx, email, ip))) return answer;
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user?.is_active || !user.is_email_verified) return answer;
+
+  const code = String(randomInt(0, 10 ** SIGN_IN_CODE_LENGTH)).padStart(SIGN_IN_CODE_LENGTH, '0');
+  const now = ctx.now();
+  await deleteExpiredSignInCodes(ctx.db, user.id, now);
+  await insertSignInCode(ctx.db, {
+    id: answer.challenge,
+    userId: user.id,
+    codeHash: hashSignInCode(ctx, answer.challenge, code),
+    expiresAt: new Date(now.getTime() + SIGN_IN_CODE_TTL_SECONDS * 1000),
+    createdAt: now,
+  });
+  try {
+    await ctx.mail.send({
+      to: user.email,
+      subject: AUTH_MESSAGES.signInCodeEmailSubject,
+      text: signInCodeEmail(user.full_name, code),
+    });
+  } catch (error) {
+    // Failing here would tell the caller that the e-mail is registered; the user can ask again.
+    await deleteSignInCode(ctx.db, answer.challenge);
+    ctx.log.error({ err: error, user_id: user.id }, 'sign-in code e-mail not sent');
+  }
+  return answer;
+}
+
+type CodeOutcome =
+  | { kind: 'signed_in'; tokens: TokenPair; user: UserRow }
+  | { kind: 'code_invalid' }
+  | { kind: 'wrong_password' };
+
+/**
+ * Signs a new device in with the password and the code mailed for `challenge`.
+ * The code works once, within 10 minutes, for its account only, and allows
+ * `SIGN_IN_CODE_MAX_ATTEMPTS` wrong tries (a wrong password with the right code
+ * is one). The account's password lock-out does not apply: without the mailbox
+ * there is no code. The device is trusted from then on.
+ */
+export async function signInWithCode(
+  ctx: AppContext,
+  body: CodeTokenBody,
+  client: SignInClient,
+): Promise<SignedIn> {
+  const email = normalizeEmail(body.username);
+  const attempt = await beginCodeSignInAttempt(ctx, client.ip);
+  let outcome: CodeOutcome = { kind: 'code_invalid' };
+  try {
+    const account = await findUserByEmail(ctx.db, email);
+    // the hash is spent whatever happens next, so the answer's timing tells nothing
+    const valid = account
+      ? await verifyPassword(body.password, account.password_hash)
+      : await verifyAgainstDummy(body.password);
+    const now = ctx.now();
+    outcome = await ctx.db.transaction(async (tx): Promise<CodeOutcome> => {
+      const row = await lockSignInCode(tx, body.challenge);
+      if (
+        !account ||
+        row?.user_id !== account.id ||
+        row.consumed_at ||
+        row.attempts >= SIGN_IN_CODE_MAX_ATTEMPTS ||
+        row.expires_at.getTime() <= now.getTime()
+      ) {
+        return { kind: 'code_invalid' };
+      }
+      if (!isSameHash(row.code_hash, hashSignInCode(ctx, row.id, body.code))) {
+        await incrementSignInCodeAttempts(tx, row.id);
+        return { kind: 'code_invalid' };
+      }
+      if (!valid || !account.is_active) {
+        await incrementSignInCodeAttempts(tx, row.id);
+        return { kind: 'wrong_password' };
+      }
+      await consumeSignInCode(tx, row.id, now);
+      await updateLastLogin(tx, account.id, now);
+      return { kind: 'signed_in', tokens: await issueTokenPair(ctx, tx, account), user: account };
+    });
+  } finally {
+    await attempt.finish(outcome.kind === 'signed_in');
+  }
+  if (outcome.kind === 'code_invalid') {
+    throw new AppError(400, 'sign_in_code_invalid', AUTH_MESSAGES.signInCodeInvalid, {
+      code: [AUTH_MESSAGES.signInCodeInvalid],
+    });
+  }
+  if (outcome.kind === 'wrong_password') {
+    throw new AppError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
+  }
+  return {
+    tokens: outcome.tokens,
+    deviceCookie: deviceCookieFor(ctx, outcome.user, null, devicesOf(ctx, client)),
+  };
 }
 
 /**

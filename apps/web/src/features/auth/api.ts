@@ -1,7 +1,10 @@
 import type {
+  CodeTokenBody,
   Coins,
   CurrentUser,
   RegisterBody,
+  SignInCodeRequestBody,
+  SignInCodeSent,
   TokenBody,
   TokenPair,
   UserStatus,
@@ -23,6 +26,16 @@ export function fetchUserStatus(): Promise<UserStatus> {
 
 export function obtainTokens(body: TokenBody): Promise<TokenPair> {
   return apiRequest<TokenPair>('/api/auth/token/', { body, auth: false });
+}
+
+/** Mails a one-time sign-in code for this device; answers the same for any e-mail. */
+export function requestSignInCode(body: SignInCodeRequestBody): Promise<SignInCodeSent> {
+  return apiRequest<SignInCodeSent>('/api/auth/sign-in-code/', { body, auth: false });
+}
+
+/** Signs a new device in with the password and the mailed code. */
+export function obtainTokensWithCode(body: CodeTokenBody): Promise<TokenPair> {
+  return apiRequest<TokenPair>('/api/auth/token/code/', { body, auth: false });
 }
 
 export function registerAccount(body: RegisterBody): Promise<TokenPair> {

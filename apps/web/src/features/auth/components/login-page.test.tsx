@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -57,6 +58,97 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { name: 'Administration' })).toBeVisible();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(router.state.location.pathname).toBe('/admin');
+  });
+});
+
+const CHALLENGE = '6f1c2a8e-1b2c-4d3e-8f90-123456789abc';
+
+/**
+ * A server whose account refuses this device's password (decision 044): it
+ * mails a code, and signs in with the password, the challenge and code 424242.
+ */
+function stubLockedAccount() {
+  const access = makeAccessToken({ role: 'student', user_id: 7 });
+  const calls: { path: string; body: unknown }[] = [];
+  function answer(path: string, init: RequestInit): Response {
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
+    calls.push({ path, body });
+    if (path === '/api/auth/token/') {
+      return Response.json(
+        { detail: AUTH_MESSAGES.signInCodeOffered, code: 'sign_in_code_available' },
+        { status: 429, headers: { 'retry-after': '840' } },
+      );
+    }
+    if (path === '/api/auth/sign-in-code/') {
+      return Response.json({
+        success: true,
+        message: AUTH_MESSAGES.signInCodeSent,
+        challenge: CHALLENGE,
+      });
+    }
+    if (path === '/api/auth/token/code/') {
+      const sent = body as { code?: string; challenge?: string; password?: string };
+      if (sent.code === '424242' && sent.challenge === CHALLENGE && sent.password) {
+        return Response.json({ access, refresh: 'test-refresh-token' });
+      }
+      return Response.json(
+        { detail: AUTH_MESSAGES.signInCodeInvalid, code: 'sign_in_code_invalid' },
+        { status: 400 },
+      );
+    }
+    if (path === '/api/auth/user/status/') {
+      return Response.json({ is_authenticated: true, redirect_to: 'dashboard' });
+    }
+    return Response.json({ detail: 'Not found.' }, { status: 404 });
+  }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((path: string, init: RequestInit = {}) => Promise.resolve(answer(path, init))),
+  );
+  return calls;
+}
+
+describe('LoginPage on a device the account refuses', () => {
+  it('offers a code by email, and signs in with it and the password typed', async () => {
+    const calls = stubLockedAccount();
+    const { router, user } = renderWithProviders(routes, { initialEntries: ['/login'] });
+    await user.type(screen.getByLabelText('Email'), 'owner@example.in');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Owner@12345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.signInCodeOffered);
+    expect(screen.queryByLabelText(AUTH_MESSAGES.signInCodeLabel)).toBeNull();
+    await user.click(screen.getByRole('button', { name: AUTH_MESSAGES.requestSignInCode }));
+
+    expect(await screen.findByText(AUTH_MESSAGES.signInCodeSent)).toBeVisible();
+    expect(calls.find((call) => call.path === '/api/auth/sign-in-code/')?.body).toEqual({
+      email: 'owner@example.in',
+    });
+    await user.type(screen.getByLabelText(AUTH_MESSAGES.signInCodeLabel), '424242');
+    await user.click(screen.getByRole('button', { name: AUTH_MESSAGES.signInWithCode }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(calls.find((call) => call.path === '/api/auth/token/code/')?.body).toEqual({
+      username: 'owner@example.in',
+      password: 'Owner@12345',
+      challenge: CHALLENGE,
+      code: '424242',
+    });
+  });
+
+  it('shows why a wrong code is refused and stays on the page', async () => {
+    stubLockedAccount();
+    const { router, user } = renderWithProviders(routes, { initialEntries: ['/login'] });
+    await user.type(screen.getByLabelText('Email'), 'owner@example.in');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Owner@12345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(await screen.findByRole('button', { name: AUTH_MESSAGES.requestSignInCode }));
+    await user.type(await screen.findByLabelText(AUTH_MESSAGES.signInCodeLabel), '111111');
+    await user.click(screen.getByRole('button', { name: AUTH_MESSAGES.signInWithCode }));
+
+    expect(await screen.findByText(AUTH_MESSAGES.signInCodeInvalid)).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });
 

@@ -1,4 +1,6 @@
+import { SIGN_IN_CODE_LENGTH } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -9,7 +11,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { obtainTokens } from '../api.ts';
+import { obtainTokens, obtainTokensWithCode, requestSignInCode } from '../api.ts';
 import { originOf } from '../signed-in-home.ts';
 import { useAfterSignIn } from '../use-after-sign-in.ts';
 
@@ -18,7 +20,14 @@ import { AuthCard } from './auth-card.tsx';
 interface LoginForm {
   email: string;
   password: string;
+  code: string;
 }
+
+/**
+ * Where signing in with a mailed code stands (decision 044): offered after the
+ * account refused this device's password, then sent with its challenge.
+ */
+type CodeStep = { stage: 'offered' } | { stage: 'sent'; challenge: string; message: string };
 
 export function LoginPage() {
   const toast = useToast();
@@ -26,19 +35,41 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const afterSignIn = useAfterSignIn();
   const [showPassword, setShowPassword] = useState(false);
-  const { register, handleSubmit, formState } = useForm<LoginForm>({
-    defaultValues: { email: '', password: '' },
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
+  const [isRequestingCode, setIsRequestingCode] = useState(false);
+  const { register, handleSubmit, formState, getValues } = useForm<LoginForm>({
+    defaultValues: { email: '', password: '', code: '' },
   });
   const wantedLocation = search.get('location-temp');
+  const challenge = codeStep?.stage === 'sent' ? codeStep.challenge : null;
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  const onSubmit = handleSubmit(async ({ email, password, code }) => {
     try {
-      const tokens = await obtainTokens({ username: email.trim(), password });
+      const username = email.trim();
+      const tokens = challenge
+        ? await obtainTokensWithCode({ username, password, challenge, code: code.trim() })
+        : await obtainTokens({ username, password });
       await afterSignIn(tokens, originOf(location.state));
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'sign_in_code_available') {
+        setCodeStep((step) => step ?? { stage: 'offered' });
+        return;
+      }
       toast.error(error instanceof ApiError ? error.firstError() : MESSAGES.loginFailed);
     }
   });
+
+  const onRequestCode = async () => {
+    setIsRequestingCode(true);
+    try {
+      const sent = await requestSignInCode({ email: getValues('email').trim() });
+      setCodeStep({ stage: 'sent', challenge: sent.challenge, message: sent.message });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.firstError() : MESSAGES.genericError);
+    } finally {
+      setIsRequestingCode(false);
+    }
+  };
 
   return (
     <>
@@ -79,8 +110,37 @@ export function LoginPage() {
             />
             Show password
           </label>
+          {codeStep ? (
+            <div className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+              <p role={codeStep.stage === 'offered' ? 'alert' : 'status'}>
+                {codeStep.stage === 'offered' ? AUTH_MESSAGES.signInCodeOffered : codeStep.message}
+              </p>
+              {codeStep.stage === 'sent' ? (
+                <TextField
+                  label={AUTH_MESSAGES.signInCodeLabel}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={SIGN_IN_CODE_LENGTH}
+                  required
+                  {...register('code', { required: true })}
+                />
+              ) : null}
+              <Button
+                type="button"
+                variant={codeStep.stage === 'sent' ? 'secondary' : 'primary'}
+                busy={isRequestingCode}
+                onClick={() => void onRequestCode()}
+              >
+                {AUTH_MESSAGES.requestSignInCode}
+              </Button>
+            </div>
+          ) : null}
           <Button type="submit" busy={formState.isSubmitting} className="w-full">
-            {formState.isSubmitting ? 'Logging in…' : 'Login'}
+            {formState.isSubmitting
+              ? 'Logging in…'
+              : challenge
+                ? AUTH_MESSAGES.signInWithCode
+                : 'Login'}
           </Button>
         </form>
         <div className="mt-6 flex flex-col gap-2 text-sm text-slate-700">
