@@ -9,6 +9,7 @@ describe('client frames', () => {
     ['a message with a numeric temp id', { type: 'chat_message', message: 'Hi', temp_id: 17 }],
     ['a message without a temp id', { type: 'chat_message', message: 'Hi' }],
     ['a read receipt', { type: 'read_receipt', message_ids: [1, 2, 3] }],
+    ['a renewed token', { type: 'auth', token: 'header.payload.signature' }],
   ])('accepts %s', (_name, frame) => {
     expect(parseClientFrame(JSON.stringify(frame))).toMatchObject(frame);
   });
@@ -35,6 +36,9 @@ describe('client frames', () => {
         message_ids: Array.from({ length: 201 }, (_, i) => i + 1),
       }),
     ],
+    ['a renewal without a token', JSON.stringify({ type: 'auth', token: '' })],
+    ['a renewal with a numeric token', JSON.stringify({ type: 'auth', token: 5 })],
+    ['a renewal with a huge token', JSON.stringify({ type: 'auth', token: 'x'.repeat(4_097) })],
     [
       'a huge message',
       JSON.stringify({

@@ -3,6 +3,13 @@
  * Chat), as one discriminated union per direction. The server checks every
  * frame it receives against `ClientFrameSchema`; the client reads what it
  * receives through `ServerFrameSchema`.
+ *
+ * Close codes (`constants.ts`): 4001 the token is missing, bad or expired, or
+ * the user's sessions ended (password reset, suspension; the client refreshes
+ * its token once and reconnects, and signs out if that fails); 4003 not a
+ * participant; 4008 (ours) the user opened more than
+ * `CHAT_SOCKETS_PER_USER_MAX` sockets on one server, the oldest is closed (no
+ * automatic reconnection); 1001 the server is shutting down (reconnect).
  */
 import { z } from 'zod';
 
@@ -30,9 +37,20 @@ export const ClientReadReceiptSchema = z.object({
   message_ids: z.array(MessageIdSchema).min(1).max(CHAT_READ_RECEIPT_MAX_IDS),
 });
 
+/**
+ * Ours: a renewed access token for the open socket, sent before the one it was
+ * opened with (or last renewed with) expires. The socket then lives until the
+ * new token's expiry instead of being closed with 4001 at the old one's.
+ */
+export const ClientAuthSchema = z.object({
+  type: z.literal('auth'),
+  token: z.string().min(1).max(4_096),
+});
+
 export const ClientFrameSchema = z.discriminatedUnion('type', [
   ClientChatMessageSchema,
   ClientReadReceiptSchema,
+  ClientAuthSchema,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 

@@ -89,6 +89,14 @@ export const CHAT_VISIBILITY_THRESHOLD = 0.5;
 export const CHAT_AUTOSCROLL_THRESHOLD_PX = 100;
 export const CHAT_SOCKET_CLOSE_UNAUTHORIZED = 4001;
 export const CHAT_SOCKET_CLOSE_FORBIDDEN = 4003;
+/**
+ * Ours: the user has more chat sockets open on one server than it keeps for one
+ * user ({@link CHAT_SOCKETS_PER_USER_MAX}); the oldest is closed with this code
+ * and its client does not reconnect on its own (it would close the next one).
+ */
+export const CHAT_SOCKET_CLOSE_TOO_MANY = 4008;
+/** Ours: chat sockets one user may hold open on one server; a further one closes the oldest. */
+export const CHAT_SOCKETS_PER_USER_MAX = 20;
 export const CHAT_MESSAGE_MAX_LENGTH = 2_000;
 export const CHAT_RATE_LIMIT_MESSAGES = 20;
 export const CHAT_RATE_LIMIT_WINDOW_SECONDS = 10;

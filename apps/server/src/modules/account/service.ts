@@ -41,6 +41,7 @@ import { isValidEmail } from '@gurumatch/shared/schemas/auth';
 import type { AppContext } from '../../context.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { announceSessionsEnded } from '../../lib/session-events.ts';
 import { revokeUserSessions } from '../auth/service.ts';
 
 import {
@@ -351,18 +352,20 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(body.password);
 
-  const isReset = await ctx.db.transaction(async (tx) => {
+  const resetAt = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const locked = await lockAccountUser(tx, userId);
-    if (!locked?.is_active) return false;
+    if (!locked?.is_active) return null;
     const lockedRow = await lockAccountToken(tx, userId, 'reset_password', tokenHash);
-    if (!isUsableResetToken(lockedRow, locked, now)) return false;
+    if (!isUsableResetToken(lockedRow, locked, now)) return null;
     await updatePasswordHash(tx, userId, passwordHash, now);
     await markAccountTokenUsed(tx, lockedRow.id, now);
     await revokeUserSessions(tx, userId, now);
-    return true;
+    return now;
   });
-  if (!isReset) throw invalidResetLink();
+  if (!resetAt) throw invalidResetLink();
+  // their open chat sockets close, on every instance
+  await announceSessionsEnded(ctx.pubsub, ctx.log, userId, resetAt, 'sessions_ended');
   return { success: true, message: ACCOUNT_MESSAGES.resetPasswordSuccess };
 }
 

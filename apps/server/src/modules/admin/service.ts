@@ -59,6 +59,7 @@ import { AppError } from '../../errors.ts';
 import { buildPageLinks, invalidateList, readPageRequest } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
+import { announceSessionsEnded } from '../../lib/session-events.ts';
 import { normalizeEmail, revokeUserSessions } from '../auth/service.ts';
 import {
   ARTICLE_LIST,
@@ -322,7 +323,7 @@ async function suspendWithin(
   actor: AdminActor,
   user: q.AdminUserRow,
   reason: string,
-): Promise<void> {
+): Promise<Date> {
   const at = ctx.now();
   await q.setUserSuspension(tx, user.id, { at, reason });
   await revokeUserSessions(tx, user.id, at);
@@ -335,6 +336,7 @@ async function suspendWithin(
     { is_active: user.is_active },
     { is_active: false, reason },
   );
+  return at;
 }
 
 export async function suspendUser(
@@ -351,9 +353,11 @@ export async function suspendUser(
     }
     if (!before.is_active)
       throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.alreadySuspended);
-    await suspendWithin(tx, ctx, actor, before, reason);
-    return before;
+    const at = await suspendWithin(tx, ctx, actor, before, reason);
+    return { ...before, suspendedAt: at };
   });
+  // their open chat sockets close, on every instance
+  await announceSessionsEnded(ctx.pubsub, ctx.log, user.id, user.suspendedAt, 'suspended');
   // the poster's enquiries leave every feed
   await invalidateFeeds(ctx);
   await tell(
@@ -524,9 +528,10 @@ export async function confirmFakeReport(
     };
     const poster = await q.findUser(tx, report.poster_id, true);
     let posterAction: 'warn' | 'suspend' | 'none' = 'none';
+    let suspendedAt: Date | null = null;
     if (poster?.is_active && poster.role !== 'admin') {
       if (body.poster_action === 'suspend') {
-        await suspendWithin(tx, ctx, actor, poster, reason);
+        suspendedAt = await suspendWithin(tx, ctx, actor, poster, reason);
         posterAction = 'suspend';
       } else {
         await q.addUserWarning(tx, poster.id);
@@ -549,8 +554,17 @@ export async function confirmFakeReport(
         poster_action: posterAction,
       },
     );
-    return { report, refunded, refundedContacts, posterAction };
+    return { report, refunded, refundedContacts, posterAction, suspendedAt };
   });
+  if (outcome.suspendedAt) {
+    await announceSessionsEnded(
+      ctx.pubsub,
+      ctx.log,
+      outcome.report.poster_id,
+      outcome.suspendedAt,
+      'suspended',
+    );
+  }
   await invalidateFeeds(ctx);
   await notifyRefundedTutors(ctx, outcome.refundedContacts, reason);
   if (outcome.posterAction === 'warn') {

@@ -403,7 +403,9 @@ export async function rotateRefreshToken(ctx: AppContext, refresh: string): Prom
 /**
  * Ends every signed-in session of a user: their refresh tokens are revoked and
  * access tokens issued before `at` (compared in whole seconds, as `iat` is) are
- * refused by `authenticate`. Password resets and suspensions call this.
+ * refused by `authenticate`. Password resets and suspensions call this, and
+ * once their transaction is committed `announceSessionsEnded`, which closes the
+ * user's open chat sockets on every instance.
  */
 export async function revokeUserSessions(
   db: Queryable,

@@ -386,15 +386,25 @@ describe('chat socket', () => {
   });
 
   it('moves the conversation to the top of both lists once a message is delivered', async () => {
+    // a pair of their own, with conversations dated on the app's clock (which the
+    // message is stamped with), whatever the real time spent until now
+    const [teacher, learner] = await Promise.all([registerTeacher(t.app), registerUser(t.app)]);
+    const started = t.clock.now().getTime();
     const { conversationId: id } = await createConversation(t.db, {
-      tutorId: tutor.userId,
-      studentId: student.userId,
+      tutorId: teacher.userId,
+      studentId: learner.userId,
+      at: new Date(started - 60_000),
     });
-    const a = await openChat(baseUrl, id, tutor.access);
+    await createConversation(t.db, {
+      tutorId: teacher.userId,
+      studentId: learner.userId,
+      at: new Date(started - 30_000),
+    });
+    const a = await openChat(baseUrl, id, teacher.access);
     a.send({ type: 'chat_message', message: 'Top of the list', temp_id: 'top' });
     const echo = await a.next(isMessage);
     if (!isMessage(echo)) throw new Error('unreachable');
-    for (const user of [tutor, student]) {
+    for (const user of [teacher, learner]) {
       await expect
         .poll(async () => {
           const response = await t.app.inject({

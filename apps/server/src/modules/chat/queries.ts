@@ -180,9 +180,12 @@ const RELAXED_COMMIT = `relaxed AS (SELECT set_config('synchronous_commit', 'off
 /**
  * Stores a message unless its sender already has `limit` messages within the
  * `windowSeconds` before `at` (in any conversation, from any instance):
- * answers null then. Committed durably before anyone is told of it. The
- * conversation's last activity is moved separately ({@link touchConversations}),
- * after delivery.
+ * answers null then. One statement: it first moves the sender's row of
+ * `chat_send_windows` (the times of their last `limit` messages), which a
+ * concurrent statement for the same sender waits for and then re-checks, so
+ * the limit is exact across instances (decision 043). Committed durably before
+ * anyone is told of it. The conversation's last activity is moved separately
+ * ({@link touchConversations}), after delivery.
  */
 export async function insertMessageWithinLimit(
   db: Queryable,
@@ -190,12 +193,18 @@ export async function insertMessageWithinLimit(
   limit: { messages: number; windowSeconds: number },
 ): Promise<StoredMessage | null> {
   const rows = await db.query<StoredMessage>(
-    `INSERT INTO messages (conversation_id, sender_id, content, created_at)
-     SELECT $1, $2, $3, $4
-      WHERE (SELECT count(*) FROM (
-               SELECT 1 FROM messages
-                WHERE sender_id = $2 AND created_at > $4::timestamptz - make_interval(secs => $5)
-                LIMIT $6) AS recent) < $6
+    `WITH slot AS (
+       INSERT INTO chat_send_windows AS w (user_id, sent_at)
+       VALUES ($2, ARRAY[$4::timestamptz])
+       ON CONFLICT (user_id) DO UPDATE
+          SET sent_at = ARRAY(SELECT t FROM unnest(w.sent_at || $4::timestamptz) AS t
+                               ORDER BY t DESC LIMIT $6::int)
+        WHERE (SELECT count(*) FROM unnest(w.sent_at) AS t
+                WHERE t > $4::timestamptz - make_interval(secs => $5)) < $6::int
+       RETURNING 1
+     )
+     INSERT INTO messages (conversation_id, sender_id, content, created_at)
+     SELECT $1, $2, $3, $4 FROM slot
      RETURNING id::float8 AS id, created_at`,
     [
       input.conversationId,

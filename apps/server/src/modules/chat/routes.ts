@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
+import { onSessionsEnded } from '../../lib/session-events.ts';
 import { actorOf } from '../../plugins/auth.ts';
 
 import { createActivityLog } from './activity.ts';
 import { createChatHub } from './hub.ts';
+import { createSocketRegistry } from './registry.ts';
 import {
   conversationDetailSchema,
   listConversationsSchema,
@@ -47,6 +49,18 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   { ctx },
 ) => {
   const hub = createChatHub(ctx.pubsub);
+  const registry = createSocketRegistry(() => ctx.now());
+  // a user's sessions ending on any instance closes their sockets here
+  const stopHearing = await onSessionsEnded(ctx.pubsub, (event) => {
+    registry.endSessions(event);
+  }).catch((error: unknown) => {
+    // sockets still end when their tokens expire
+    app.log.error({ err: error }, 'the end of sessions cannot be heard');
+    return null;
+  });
+  app.addHook('onClose', async () => {
+    await stopHearing?.();
+  });
   const activity = createActivityLog(ctx.db, (error) => {
     app.log.error({ err: error }, 'chat activity could not be written');
   });
@@ -55,7 +69,7 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/ws/chat/:id/',
     { websocket: true, preValidation: chatJoinHook(app, ctx, hub) },
     (socket, request) => {
-      handleChatSocket(ctx, hub, activity, socket, request);
+      handleChatSocket(ctx, hub, registry, activity, socket, request);
     },
   );
 };

@@ -16,7 +16,14 @@ import type { AppContext } from '../../context.ts';
 
 import type { ActivityLog } from './activity.ts';
 import type { ChatHub } from './hub.ts';
-import { joinConversation, markRead, sendMessage, type ChatParticipant } from './service.ts';
+import { SESSION_ENDED_REASON, type RegisteredSocket, type SocketRegistry } from './registry.ts';
+import {
+  joinConversation,
+  markRead,
+  renewSocketToken,
+  sendMessage,
+  type ChatParticipant,
+} from './service.ts';
 
 /** A socket that has not answered a ping within this time is dropped. */
 const HEARTBEAT_MS = 30_000;
@@ -53,7 +60,14 @@ function pendingMember(): PendingMember {
 
 /** What the upgrade request established before the socket opened. */
 type ChatJoin =
-  | { ok: true; participant: ChatParticipant; member: PendingMember; leave: () => Promise<void> }
+  | {
+      ok: true;
+      participant: ChatParticipant;
+      /** The token the socket opened with: issued at, expires at (seconds). */
+      token: { iat: number; exp: number };
+      member: PendingMember;
+      leave: () => Promise<void>;
+    }
   | { ok: false; code: number; reason: string };
 
 declare module 'fastify' {
@@ -66,10 +80,11 @@ declare module 'fastify' {
 /** A joined socket that never opened is let go after this long. */
 const ATTACH_TIMEOUT_MS = 10_000;
 
+const SESSION_EXPIRED_REASON = 'Session expired';
 const UNAUTHORIZED: ChatJoin = {
   ok: false,
   code: CHAT_SOCKET_CLOSE_UNAUTHORIZED,
-  reason: 'Session expired',
+  reason: SESSION_EXPIRED_REASON,
 };
 const FORBIDDEN: ChatJoin = { ok: false, code: CHAT_SOCKET_CLOSE_FORBIDDEN, reason: 'Forbidden' };
 
@@ -124,7 +139,14 @@ export function chatJoinHook(app: FastifyInstance, ctx: AppContext, hub: ChatHub
     }
     const member = pendingMember();
     const leave = await hub.join(id, member);
-    request.chatJoin = { ok: true, participant: result.participant, member, leave };
+    const { iat, exp } = request.authUser;
+    request.chatJoin = {
+      ok: true,
+      participant: result.participant,
+      token: { iat, exp },
+      member,
+      leave,
+    };
     // an upgrade that never completes must not keep the channel
     const abandoned = setTimeout(() => {
       if (!member.isAttached()) void leave();
@@ -138,13 +160,20 @@ function errorFrame(code: string, detail: string, tempId?: TempId | null): strin
   return JSON.stringify(frame);
 }
 
+/** The longest a timer can wait in Node (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * One chat socket: closed with 4001/4003 when the join was refused, otherwise
- * its frames are handled one at a time, in the order they arrive.
+ * its frames are handled one at a time, in the order they arrive. It lives as
+ * long as its token: closed with 4001 at the token's expiry unless an `auth`
+ * frame renewed it, when the user's sessions end (the registry hears it from
+ * every instance), and with 4008 when the user opens too many (decision 043).
  */
 export function handleChatSocket(
   ctx: AppContext,
   hub: ChatHub,
+  registry: SocketRegistry,
   activity: ActivityLog,
   socket: WebSocket,
   request: FastifyRequest,
@@ -162,8 +191,48 @@ export function handleChatSocket(
   join.member.attach(socket);
   // an object, so the checks after each await read the current value
   const state = { closed: false };
+  /** Stops handling frames at once and closes (the close event follows later). */
+  const end = (code: number, reason: string): void => {
+    if (state.closed) return;
+    state.closed = true;
+    socket.close(code, reason);
+  };
+
+  // the token's lifetime: checked on every frame in memory, and by a timer
+  const token = { ...join.token };
+  let expiry: NodeJS.Timeout | undefined;
+  const hasExpired = (): boolean => ctx.now().getTime() >= token.exp * 1000;
+  const watchExpiry = (): void => {
+    clearTimeout(expiry);
+    const wait = Math.min(Math.max(0, token.exp * 1000 - ctx.now().getTime()), MAX_TIMER_MS);
+    expiry = setTimeout(() => {
+      end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
+    }, wait);
+    expiry.unref();
+  };
+  const entry: RegisteredSocket = { userId: participant.user.id, iat: token.iat, close: end };
+  const unregister = registry.add(entry);
+  if (state.closed) {
+    unregister();
+  } else {
+    watchExpiry();
+  }
 
   const handle = async (participant: ChatParticipant, frame: ClientFrame): Promise<void> => {
+    if (frame.type === 'auth') {
+      const claims = await renewSocketToken(ctx, participant, frame.token);
+      if (!claims || registry.isRevoked(participant.user.id, claims.iat)) {
+        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
+        return;
+      }
+      if (claims.exp > token.exp) {
+        token.iat = claims.iat;
+        token.exp = claims.exp;
+        entry.iat = claims.iat;
+        if (!state.closed) watchExpiry();
+      }
+      return;
+    }
     if (frame.type === 'chat_message') {
       const tempId = frame.temp_id ?? null;
       const sent = await sendMessage(ctx, participant, frame.message, tempId);
@@ -191,6 +260,15 @@ export function handleChatSocket(
   socket.on('message', (data: RawData, isBinary: boolean) => {
     queue = queue.then(async () => {
       if (state.closed) return;
+      // the token and the session are checked in memory: no read on the message path
+      if (hasExpired()) {
+        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
+        return;
+      }
+      if (registry.isRevoked(participant.user.id, token.iat)) {
+        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_ENDED_REASON);
+        return;
+      }
       const text = isBinary ? null : rawText(data);
       const frame = text === null ? null : parseClientFrame(text);
       if (!frame) {
@@ -224,6 +302,8 @@ export function handleChatSocket(
   socket.on('close', () => {
     state.closed = true;
     clearInterval(heartbeat);
+    clearTimeout(expiry);
+    unregister();
     join
       .leave()
       .catch((error: unknown) => log.error({ err: error }, 'chat socket could not leave'));
