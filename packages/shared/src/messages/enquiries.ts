@@ -84,4 +84,6 @@ export const ENQUIRY_MESSAGES = {
   report: 'Report',
   responseEmailSubject: 'A tutor responded to your enquiry',
   refundEmailSubject: 'Your coins for an enquiry were refunded',
+  contactCharged: (spent: number, left: number) =>
+    `${String(spent)} coins spent · ${String(left)} left`,
 } as const;

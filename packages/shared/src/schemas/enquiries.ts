@@ -308,6 +308,13 @@ export const ContactDetailsSchema = z.object({
 });
 export type ContactDetails = z.infer<typeof ContactDetailsSchema>;
 
+/** The send-message answer: the contact details, with what the contact cost and the balance left (ours). */
+export const SendMessageResultSchema = ContactDetailsSchema.extend({
+  coins_spent: z.number().int(),
+  coins_left: z.number().int(),
+});
+export type SendMessageResult = z.infer<typeof SendMessageResultSchema>;
+
 export const CheckContactedSchema = z.object({
   exists: z.boolean(),
   contact_details: ContactDetailsSchema.nullable(),

@@ -6,6 +6,7 @@ import type {
   ContactDetails,
   EnquiryCardList,
   FeedWithFilters,
+  SendMessageResult,
   StudentEnquiry,
   StudentEnquiryList,
   TotalEnquiries,
@@ -532,16 +533,17 @@ describe('POST /api/enquiry/{id}/send-message/', () => {
     const enquiry = await postEnquiry(student);
     const response = await contact(tutor, enquiry.id);
     expect(response.statusCode, response.body).toBe(200);
-    const details = response.json<ContactDetails>();
+    const { coins_spent, coins_left, ...details } = response.json<SendMessageResult>();
     expect(details).toMatchObject({
       contact_number: `+91${student.phone}`,
       when_to_start: 'immediately',
       price_quote: 600,
       price_type: 'Hourly',
     });
-    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
-      100 - enquiry.coins_required,
-    );
+    // the answer says what the contact cost and what is left, as the ledger has it
+    expect(coins_spent).toBe(enquiry.coins_required);
+    expect(coins_left).toBe(100 - enquiry.coins_required);
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(coins_left);
     const [message] = await rows<{ content: string; sender_id: number }>(
       t.db,
       'SELECT content, sender_id FROM messages WHERE conversation_id = $1',

@@ -1,7 +1,11 @@
 import { REDIRECT_DELAY_INSUFFICIENT_COINS_MS } from '@gurumatch/shared/constants';
 import { PRICE_TYPES, WHEN_TO_START_LABELS, coinsToPay } from '@gurumatch/shared/enquiries';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
-import type { ContactDetails, TutorEnquiry } from '@gurumatch/shared/schemas/enquiries';
+import type {
+  ContactDetails,
+  SendMessageResult,
+  TutorEnquiry,
+} from '@gurumatch/shared/schemas/enquiries';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
@@ -34,12 +38,13 @@ function isInsufficientCoins(error: unknown): boolean {
   );
 }
 
-function ContactPanel({ details }: { details: ContactDetails }) {
+function ContactPanel({ details, receipt }: { details: ContactDetails; receipt: string | null }) {
   return (
     <section
       aria-labelledby="contact-heading"
       className="rounded-xl bg-emerald-50 p-5 ring-1 ring-emerald-200"
     >
+      {receipt ? <p className="mb-2 text-sm font-semibold text-emerald-900">{receipt}</p> : null}
       <h2 id="contact-heading" className="text-lg font-semibold text-emerald-900">
         {M.contactNumber}
       </h2>
@@ -75,7 +80,13 @@ function ContactPanel({ details }: { details: ContactDetails }) {
   );
 }
 
-function SendMessageForm({ enquiry }: { enquiry: TutorEnquiry }) {
+function SendMessageForm({
+  enquiry,
+  onSent,
+}: {
+  enquiry: TutorEnquiry;
+  onSent: (result: SendMessageResult) => void;
+}) {
   const toast = useToast();
   const navigate = useNavigate();
   const send = useSendMessage(enquiry.id);
@@ -107,11 +118,13 @@ function SendMessageForm({ enquiry }: { enquiry: TutorEnquiry }) {
       return;
     }
     try {
-      await send.mutateAsync({
+      const result = await send.mutateAsync({
         price_quote: quote,
         price_type: priceType as (typeof PRICE_TYPES)[number],
         message: message.trim(),
       });
+      toast.success(M.contactCharged(result.coins_spent, result.coins_left));
+      onSent(result);
     } catch (error) {
       if (isInsufficientCoins(error)) {
         toast.error(M.insufficientCoinsNotice);
@@ -186,6 +199,8 @@ export function TutorEnquiryPage() {
   const contacted = useCheckContacted(id);
   const reported = useCheckReported(id);
   const [isReporting, setIsReporting] = useState(false);
+  // what the contact just cost, shown with the contact details it revealed
+  const [receipt, setReceipt] = useState<string | null>(null);
 
   if (enquiry.isPending) {
     return (
@@ -230,7 +245,7 @@ export function TutorEnquiryPage() {
       </p>
 
       <div className="mt-6 flex flex-col gap-6">
-        {details ? <ContactPanel details={details} /> : null}
+        {details ? <ContactPanel details={details} receipt={receipt} /> : null}
 
         <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <dl className="divide-y divide-slate-100">
@@ -263,7 +278,12 @@ export function TutorEnquiryPage() {
           />
         ) : null}
 
-        {!details && contacted.isSuccess ? <SendMessageForm enquiry={data} /> : null}
+        {!details && contacted.isSuccess ? (
+          <SendMessageForm
+            enquiry={data}
+            onSent={(result) => setReceipt(M.contactCharged(result.coins_spent, result.coins_left))}
+          />
+        ) : null}
 
         <div>
           {reported.data?.is_reported ? (
