@@ -156,6 +156,10 @@ export function useSendMessage(id: number) {
       if (user) queryClient.setQueryData(authKeys.coins(user.user_id), { coins: coins_left });
       void queryClient.invalidateQueries({ queryKey: enquiryKeys.detail(id) });
     },
+    onError: () => {
+      // a refusal for want of coins means the balance shown was out of date
+      if (user) void queryClient.invalidateQueries({ queryKey: authKeys.coins(user.user_id) });
+    },
   });
 }
 

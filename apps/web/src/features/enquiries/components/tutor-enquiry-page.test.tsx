@@ -1,3 +1,4 @@
+import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { CurrentUser } from '@gurumatch/shared/schemas/auth';
 import type { SendMessageResult, TutorEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import { screen, within } from '@testing-library/react';
@@ -151,6 +152,7 @@ async function dashboardBalance(): Promise<HTMLElement> {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 describe('TutorEnquiryPage: contacting', () => {
@@ -175,5 +177,56 @@ describe('TutorEnquiryPage: contacting', () => {
     server.isCoinsStalled = true;
     await router.navigate('/dashboard');
     expect(await within(await dashboardBalance()).findByText('270 coins')).toBeInTheDocument();
+  });
+
+  it('shows the price and the balance before anything is typed', async () => {
+    stubServer({ coins: 305, enquiry: makeEnquiry({ coins_reduced: 12 }), posted: [] });
+    renderEnquiry();
+    const form = await screen.findByRole('region', { name: 'Send Message' });
+    expect(form).toHaveTextContent('Contacting this enquiry costs 12 coins (reduced from 15).');
+    expect(await within(form).findByText('You have 305 coins.')).toBeInTheDocument();
+    expect(within(form).queryByText(M.insufficientCoinsNotice)).not.toBeInTheDocument();
+  });
+
+  it('says when the balance is short, links to the plans, and keeps what was typed', async () => {
+    const server: FakeServer = { coins: 10, enquiry: makeEnquiry(), posted: [] };
+    stubServer(server);
+    const { user, router } = renderEnquiry(['/dashboard', '/enquiry/42']);
+    const form = await screen.findByRole('region', { name: 'Send Message' });
+    expect(await within(form).findByText('You need 5 more coins.', { exact: false })).toBeVisible();
+    expect(within(form).getByText(M.insufficientCoinsNotice)).toBeInTheDocument();
+    expect(within(form).getByRole('link', { name: 'See coin plans' })).toHaveAttribute(
+      'href',
+      '/teacher/upgrade-plan',
+    );
+
+    await user.type(screen.getByLabelText('Price quote (₹)'), '600');
+    await user.selectOptions(screen.getByLabelText('Price type'), 'Monthly');
+    await user.type(screen.getByLabelText('Message', { exact: true }), 'Free demo class.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    // the server refuses; the page stays, with the text as typed
+    expect(await within(form).findByRole('alert')).toHaveTextContent(M.insufficientCoinsNotice);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(router.state.location.pathname).toBe('/enquiry/42');
+    expect(screen.getByLabelText('Price quote (₹)')).toHaveValue('600');
+    expect(screen.getByLabelText('Message', { exact: true })).toHaveValue('Free demo class.');
+
+    // off to buy coins and back: the draft is still there
+    server.coins = 300;
+    await router.navigate('/dashboard');
+    expect(await within(await dashboardBalance()).findByText('300 coins')).toBeInTheDocument();
+    await router.navigate('/enquiry/42');
+    expect(await screen.findByLabelText('Price quote (₹)')).toHaveValue('600');
+    expect(screen.getByLabelText('Price type')).toHaveValue('Monthly');
+    expect(screen.getByLabelText('Message', { exact: true })).toHaveValue('Free demo class.');
+    const form2 = screen.getByRole('region', { name: 'Send Message' });
+    expect(await within(form2).findByText('You have 300 coins.')).toBeInTheDocument();
+    expect(within(form2).queryByText(M.insufficientCoinsNotice)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const panel = await screen.findByRole('region', { name: 'Contact Number' });
+    expect(within(panel).getByText('15 coins spent · 285 left')).toBeVisible();
+    expect(sessionStorage.getItem('gm.contact-draft.42')).toBeNull();
   });
 });
