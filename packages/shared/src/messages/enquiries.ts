@@ -78,6 +78,10 @@ export const ENQUIRY_MESSAGES = {
   call: 'Call',
   filters: 'Filters',
   applyFilters: 'Apply Filters',
+  closeFilters: 'Close filters',
+  femaleTutorPreferred: 'Female tutor preferred',
+  femaleTutorPreferredNotice:
+    'This enquiry asks for a female tutor; consider this before you spend coins on it.',
   clearFilters: 'Clear',
   star: 'Star',
   unstar: 'Unstar',

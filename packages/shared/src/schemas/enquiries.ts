@@ -177,6 +177,8 @@ export const EnquiryCardSchema = z.object({
   time_ago: z.string(),
   viewed: z.boolean(),
   is_starred: z.boolean(),
+  /** Ours on the card (the spec has it on the enquiry): the poster asks for a female tutor. */
+  female_tutor_preferred: z.boolean(),
   /** Ours: km from the selected address (offline and 'both' enquiries), else null. */
   distance_km: z.number().nullable(),
   address: z.object({ city: z.string(), state: z.string() }),

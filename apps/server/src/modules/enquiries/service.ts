@@ -198,6 +198,7 @@ function toCard(row: CardRow, now: Date): EnquiryCard {
     time_ago: timeAgo(row.posted_at, now),
     viewed: row.viewed,
     is_starred: row.is_starred,
+    female_tutor_preferred: row.female_tutor_preferred,
     distance_km: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
     address: { city: row.city, state: row.state },
     user: { profile_avatar: row.poster_avatar_url },

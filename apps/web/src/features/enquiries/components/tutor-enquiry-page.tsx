@@ -258,6 +258,11 @@ export function TutorEnquiryPage() {
       <p className="mt-1 text-slate-700">
         {data.name} · posted {data.time_ago} · {data.days_left} days left
       </p>
+      {data.female_tutor_preferred ? (
+        <p className="mt-3 rounded-lg bg-pink-50 px-3 py-2 text-sm text-pink-950 ring-1 ring-pink-200">
+          <strong>{M.femaleTutorPreferred}.</strong> {M.femaleTutorPreferredNotice}
+        </p>
+      ) : null}
 
       <div className="mt-6 flex flex-col gap-6">
         {details ? <ContactPanel details={details} receipt={receipt} /> : null}
