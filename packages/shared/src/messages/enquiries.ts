@@ -80,8 +80,8 @@ export const ENQUIRY_MESSAGES = {
   applyFilters: 'Apply Filters',
   closeFilters: 'Close filters',
   femaleTutorPreferred: 'Female tutor preferred',
-  femaleTutorPreferredNotice:
-    'This enquiry asks for a female tutor; consider this before you spend coins on it.',
+  femaleTutorPreferredNotice: 'This enquiry asks for a female tutor.',
+  femaleTutorPreferredHint: 'Consider this before you spend coins on it.',
   clearFilters: 'Clear',
   star: 'Star',
   unstar: 'Unstar',

@@ -235,15 +235,16 @@ describe('TutorEnquiryPage: the poster prefers a female tutor', () => {
   it('says so above the details, before any coins are spent', async () => {
     stubServer({ coins: 305, enquiry: makeEnquiry({ female_tutor_preferred: true }), posted: [] });
     renderEnquiry();
-    const notice = await screen.findByText(M.femaleTutorPreferredNotice);
-    expect(notice).toBeVisible();
-    expect(notice.parentElement).toHaveTextContent(`${M.femaleTutorPreferred}.`);
+    const notice = (await screen.findByText(`${M.femaleTutorPreferred}.`)).parentElement;
+    expect(notice).toHaveTextContent(
+      `${M.femaleTutorPreferred}. ${M.femaleTutorPreferredNotice} ${M.femaleTutorPreferredHint}`,
+    );
   });
 
   it('says nothing of it otherwise', async () => {
     stubServer({ coins: 305, enquiry: makeEnquiry(), posted: [] });
     renderEnquiry();
     await screen.findByRole('region', { name: 'Send Message' });
-    expect(screen.queryByText(M.femaleTutorPreferredNotice)).not.toBeInTheDocument();
+    expect(screen.queryByText(`${M.femaleTutorPreferred}.`)).not.toBeInTheDocument();
   });
 });

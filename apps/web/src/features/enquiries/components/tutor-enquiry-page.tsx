@@ -261,6 +261,7 @@ export function TutorEnquiryPage() {
       {data.female_tutor_preferred ? (
         <p className="mt-3 rounded-lg bg-pink-50 px-3 py-2 text-sm text-pink-950 ring-1 ring-pink-200">
           <strong>{M.femaleTutorPreferred}.</strong> {M.femaleTutorPreferredNotice}
+          {details ? null : ` ${M.femaleTutorPreferredHint}`}
         </p>
       ) : null}
 
