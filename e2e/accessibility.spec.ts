@@ -139,6 +139,48 @@ test.describe('axe reports no violations', () => {
     await expectNoViolations(page, '/complete-profile (tutor) with Subjects open');
   });
 
+  test('on the phone step brought back after a reload, code box and countdown showing', async ({
+    page,
+  }) => {
+    await register(page, 'student', uniqueEmail('axe-reload'));
+    await page.getByLabel('Phone number').fill(`9${String(Date.now()).slice(-9)}`);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByText('OTP sent successfully to WhatsApp!')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Enter OTP')).toBeVisible();
+    await expectNoViolations(page, '/phone-verification after a reload');
+  });
+
+  test("on the demo tutor's feed with the filters open, an enquiry, the plans and billing", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await logIn(page, DEMO.teacher.email, DEMO.teacher.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/enquiry');
+    await expect(page.getByRole('heading', { name: 'Enquiries', exact: true })).toBeVisible();
+    await expectNoViolations(page, '/enquiry');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const filters = page.getByRole('dialog', { name: 'Filters' });
+    await expect(filters.getByRole('button', { name: 'Close filters' })).toBeVisible();
+    await expectNoViolations(page, '/enquiry with the filters open');
+    await filters.getByRole('button', { name: 'Close filters' }).click();
+    await expect(filters).toHaveCount(0);
+    // the demo data gives the demo tutor enquiries to open
+    await page.locator('main li').first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(
+      page
+        .getByText('Contacting this enquiry costs')
+        .or(page.getByRole('heading', { name: 'Contact Number' })),
+    ).toBeVisible();
+    await expectNoViolations(page, 'an enquiry (tutor)');
+    for (const path of ['/teacher/upgrade-plan', '/teacher/billing']) {
+      await page.goto(path);
+      await expectNoViolations(page, path);
+    }
+  });
+
   test("on the demo tutor's dashboard and profile", async ({ page }) => {
     await logIn(page, DEMO.teacher.email, DEMO.teacher.password);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,4 +1,4 @@
-import { DEMO, expect, logIn, logOut, test } from './fixtures.ts';
+import { DEMO, coinBalance, expect, logIn, logOut, test } from './fixtures.ts';
 import { readOutbox } from './outbox.ts';
 
 test.describe('enquiries: post, find, star, contact, see the response', () => {
@@ -21,6 +21,7 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
     await page.getByLabel('Board (optional)').selectOption('CBSE');
     await page.getByLabel('Budget per hour (₹)').fill('400');
     await page.getByLabel('When to start').selectOption('immediately');
+    await page.getByLabel('Female tutor preferred').check();
     await page.getByRole('button', { name: 'Post Enquiry' }).click();
     await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
     const enquiryPath = new URL(page.url()).pathname;
@@ -36,6 +37,7 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
     await expect(page.getByRole('heading', { name: 'Enquiries', exact: true })).toBeVisible();
     const card = page.getByRole('listitem').filter({ hasText: name });
     await expect(card).toBeVisible();
+    await expect(card.getByText('Female tutor preferred')).toBeVisible();
     await card.getByRole('button', { name: `Star ${name}` }).click();
     await expect(card.getByRole('button', { name: `Unstar ${name}` })).toHaveAttribute(
       'aria-pressed',
@@ -46,6 +48,15 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
     await card.getByRole('link').first().click();
     await expect(page).toHaveURL(new RegExp(`/enquiry/${enquiryId}$`));
     await expect(page.getByText('98XXXXXX02')).toBeVisible();
+    await expect(page.getByText('This enquiry asks for a female tutor.')).toBeVisible();
+    // the price and the balance are there before anything is typed
+    const form = page.getByRole('region', { name: 'Send Message' });
+    const costs = await form.getByText('Contacting this enquiry costs').textContent();
+    const price = Number(/costs (\d+) coins/.exec(costs ?? '')?.[1]);
+    const balanceText = await form.getByText(/^You have \d+ coins\.$/).textContent();
+    const balance = Number(/(\d+)/.exec(balanceText ?? '')?.[1]);
+    expect(price).toBeGreaterThan(0);
+    expect(balance).toBeGreaterThanOrEqual(price);
     await page.getByLabel('Price quote (₹)').fill('700');
     await page.getByLabel('Price type').selectOption('Hourly');
     await page
@@ -53,6 +64,14 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
       .fill('I teach CBSE maths and physics; free demo class.');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('heading', { name: 'Contact Number' })).toBeVisible();
+    // what it cost and what is left, and the top bar agrees without a reload
+    const left = balance - price;
+    await expect(
+      page
+        .getByRole('region', { name: 'Contact Number' })
+        .getByText(`${String(price)} coins spent · ${String(left)} left`),
+    ).toBeVisible();
+    expect(await coinBalance(page)).toBe(left);
     await expect(page.getByText('+919800000002').first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
       'href',

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { expect, test, uniqueEmail } from './fixtures.ts';
 import { PDF, PNG, addAddress, register, verifyEmail, verifyPhone } from './onboarding-steps.ts';
+import { readOutbox } from './outbox.ts';
 
 async function chooseFrom(page: Page, label: string, items: string[]) {
   await page.getByRole('button', { name: new RegExp(`^${label} `) }).click();
@@ -69,5 +70,30 @@ test.describe('onboarding on the offline defaults', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome, Journey!' })).toBeVisible();
+  });
+
+  test('a code sent before the page reloads is still there, with its countdown', async ({
+    page,
+  }) => {
+    await register(page, 'student', uniqueEmail('reload-phone'));
+    const phone = `9${String(Date.now()).slice(-9)}`;
+    await page.locator('label', { hasText: 'SMS' }).click();
+    await expect(page.getByRole('radio', { name: 'SMS' })).toBeChecked();
+    await page.getByLabel('Phone number').fill(phone);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect(page.getByText('OTP sent successfully to SMS!')).toBeVisible();
+
+    // Android drops the tab while the user reads the message; the page loads again
+    await page.reload();
+    await expect(page.getByLabel('Enter OTP')).toBeVisible();
+    await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+    await expect(page.getByText(`We sent a 6-digit code to +91 ${phone} by SMS.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Resend OTP in 2:5\d$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send OTP', exact: true })).toHaveCount(0);
+
+    const message = await readOutbox(page.request, 'otp', `+91${phone}`);
+    await page.getByLabel('Enter OTP').fill(message.code ?? '');
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page).toHaveURL(/\/add-address$/);
   });
 });

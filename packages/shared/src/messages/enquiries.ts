@@ -78,10 +78,22 @@ export const ENQUIRY_MESSAGES = {
   call: 'Call',
   filters: 'Filters',
   applyFilters: 'Apply Filters',
+  closeFilters: 'Close filters',
+  femaleTutorPreferred: 'Female tutor preferred',
+  femaleTutorPreferredNotice: 'This enquiry asks for a female tutor.',
+  femaleTutorPreferredHint: 'Consider this before you spend coins on it.',
   clearFilters: 'Clear',
   star: 'Star',
   unstar: 'Unstar',
   report: 'Report',
   responseEmailSubject: 'A tutor responded to your enquiry',
   refundEmailSubject: 'Your coins for an enquiry were refunded',
+  contactCosts: 'Contacting this enquiry costs',
+  yourBalance: (coins: number) => `You have ${String(coins)} coins.`,
+  coinsComeBack: 'If the student does not reply within 7 days, your coins come back.',
+  shortOfCoins: (short: number) =>
+    `You need ${String(short)} more coins. What you type here is kept while you buy coins.`,
+  seeCoinPlans: 'See coin plans',
+  contactCharged: (spent: number, left: number) =>
+    `${String(spent)} coins spent · ${String(left)} left`,
 } as const;

@@ -76,4 +76,17 @@ export const PAYMENT_LABELS = {
   print: 'Print',
   invoiceTitle: 'Tax Invoice',
   checkoutTitle: 'Checkout',
+  refunded: 'Refunded',
+  refundPending: 'Refund in progress',
+  refundFailed: 'Refund failed',
+  refundedToMethod: (amount: string, date: string, coins: number) =>
+    `${amount} refunded to your payment method on ${date}; its ${String(coins)} coins were taken back.`,
+  refundStartedToMethod: (amount: string, date: string, coins: number) =>
+    `A refund of ${amount} to your payment method was started on ${date}; its ${String(coins)} coins were taken back.`,
+  refundFailedToMethod:
+    'The refund to your payment method failed, so the payment stands and its coins are yours again.',
+  refundedAsCoins: (coins: number, date: string) =>
+    `Refunded as ${String(coins)} coins on ${date}; the payment stands.`,
+  planRefunded: (plan: string, amount: string, date: string) =>
+    `Your ${plan} plan was refunded on ${date}: ${amount} went back to your payment method and its coins were taken back.`,
 } as const;

@@ -77,6 +77,23 @@ export const OtpSendBodySchema = z.object({
 });
 export type OtpSendBody = z.infer<typeof OtpSendBodySchema>;
 
+/**
+ * GET /api/auth/otp/status/ (ours): whether a code sent to the signed-in user
+ * can still be typed, where it went, and how long until another may be sent,
+ * so a reloaded page shows the code box and the countdown again.
+ */
+export const OtpStatusSchema = z.object({
+  code_sent: z.boolean(),
+  otp_method: OtpMethodSchema.nullable(),
+  country_code: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  /** Seconds until a new code may be sent to this number (0: now). */
+  resend_in_seconds: z.number().int().min(0),
+  /** Seconds the code stays valid (0 when none was sent). */
+  expires_in_seconds: z.number().int().min(0),
+});
+export type OtpStatus = z.infer<typeof OtpStatusSchema>;
+
 /** POST /api/auth/otp/verify/ */
 export const OtpVerifyBodySchema = z.object({
   otp: formText(32),

@@ -177,6 +177,8 @@ export const EnquiryCardSchema = z.object({
   time_ago: z.string(),
   viewed: z.boolean(),
   is_starred: z.boolean(),
+  /** Ours on the card (the spec has it on the enquiry): the poster asks for a female tutor. */
+  female_tutor_preferred: z.boolean(),
   /** Ours: km from the selected address (offline and 'both' enquiries), else null. */
   distance_km: z.number().nullable(),
   address: z.object({ city: z.string(), state: z.string() }),
@@ -307,6 +309,13 @@ export const ContactDetailsSchema = z.object({
   price_type: z.enum(PRICE_TYPES),
 });
 export type ContactDetails = z.infer<typeof ContactDetailsSchema>;
+
+/** The send-message answer: the contact details, with what the contact cost and the balance left (ours). */
+export const SendMessageResultSchema = ContactDetailsSchema.extend({
+  coins_spent: z.number().int(),
+  coins_left: z.number().int(),
+});
+export type SendMessageResult = z.infer<typeof SendMessageResultSchema>;
 
 export const CheckContactedSchema = z.object({
   exists: z.boolean(),

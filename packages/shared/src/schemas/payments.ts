@@ -67,6 +67,13 @@ export const PlanListSchema = z.array(PlanSchema);
 export const CurrentPlanSchema = z.object({
   success: z.literal(true),
   plan: PlanSchema.extend({ expiry_date: z.string().nullable() }),
+  /**
+   * Ours: a purchase newer than the current plan whose money went back to the
+   * payment method (its coins taken back), so the plans page can say so; else null.
+   */
+  refunded_purchase: z
+    .object({ display_name: z.string(), amount: Rupees, refunded_at: z.string() })
+    .nullable(),
 });
 export type CurrentPlan = z.infer<typeof CurrentPlanSchema>;
 
@@ -202,6 +209,17 @@ export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
 export const LedgerListSchema = pagedListOf(LedgerEntrySchema);
 export type LedgerList = z.infer<typeof LedgerListSchema>;
 
+/** A purchase's refund: as coins (the money stays paid) or to the payment method (coins taken back). */
+export const PurchaseRefundSchema = z.object({
+  kind: z.enum(['coins', 'original']),
+  /** The provider's progress of a refund to the payment method; null for a refund as coins. */
+  status: z.enum(['pending', 'processed', 'failed']).nullable(),
+  coins: z.number().int(),
+  amount: Rupees,
+  refunded_at: z.string(),
+});
+export type PurchaseRefund = z.infer<typeof PurchaseRefundSchema>;
+
 export const PurchaseSchema = z.object({
   id: z.number().int(),
   plan: z.object({ id: z.number().int(), name: z.string(), display_name: z.string() }),
@@ -219,6 +237,8 @@ export const PurchaseSchema = z.object({
   invoice_url: z.string(),
   expires_at: z.string(),
   created_at: z.string(),
+  /** Ours: null while the purchase stands. */
+  refund: PurchaseRefundSchema.nullable(),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 

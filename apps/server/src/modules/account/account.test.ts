@@ -8,7 +8,7 @@ import {
 } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
-import type { FailureBody, SuccessMessage } from '@gurumatch/shared/schemas/account';
+import type { FailureBody, OtpStatus, SuccessMessage } from '@gurumatch/shared/schemas/account';
 import type { CurrentUser, UserStatus } from '@gurumatch/shared/schemas/auth';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -906,5 +906,90 @@ describe('POST /api/auth/otp/verify/', () => {
 
   it('refuses a request without a token with 401', async () => {
     expectUnauthenticated(await post('/api/auth/otp/verify/', { otp: '123456' }));
+  });
+});
+
+describe('GET /api/auth/otp/status/', () => {
+  const NOTHING_SENT: OtpStatus = {
+    code_sent: false,
+    otp_method: null,
+    country_code: null,
+    phone_number: null,
+    resend_in_seconds: 0,
+    expires_in_seconds: 0,
+  };
+
+  async function otpStatus(access: string): Promise<OtpStatus> {
+    const response = await get('/api/auth/otp/status/', access);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<OtpStatus>();
+  }
+
+  it('says no code was sent before the first one', async () => {
+    const user = await registerUser(t.app);
+    expect(await otpStatus(user.access)).toEqual(NOTHING_SENT);
+  });
+
+  it('tells a reloaded page where the code went and how long until another may be sent', async () => {
+    const user = await registerUser(t.app);
+    const phone = uniquePhone();
+    const body = { otp_method: 'sms', phone_number: phone, country_code: '+91' };
+    expect((await post('/api/auth/otp/send/', body, user.access)).statusCode).toBe(200);
+    t.clock.advance(3 * SECOND_MS);
+
+    // signing in again (a new token) finds the same code waiting
+    expect(await otpStatus(await accessOf(user))).toEqual({
+      code_sent: true,
+      otp_method: 'sms',
+      country_code: '+91',
+      phone_number: phone,
+      resend_in_seconds: 177,
+      expires_in_seconds: 597,
+    });
+    // the countdown agrees with the send refusal
+    expectFailure(
+      await post('/api/auth/otp/send/', body, user.access),
+      429,
+      'Please wait 2:57 before resending',
+    );
+
+    t.clock.advance(180 * SECOND_MS);
+    expect(await otpStatus(user.access)).toMatchObject({ code_sent: true, resend_in_seconds: 0 });
+  });
+
+  it('forgets a code once it is used, expired or out of tries', async () => {
+    const used = await registerUser(t.app);
+    const phone = uniquePhone();
+    await post('/api/auth/otp/send/', { phone_number: phone, country_code: '+91' }, used.access);
+    const code = await lastCodeTo(`+91${phone}`);
+    expect((await post('/api/auth/otp/verify/', { otp: code }, used.access)).statusCode).toBe(200);
+    expect(await otpStatus(used.access)).toEqual(NOTHING_SENT);
+
+    const expired = await registerUser(t.app);
+    await post('/api/auth/otp/send/', { phone_number: uniquePhone() }, expired.access);
+    t.clock.advance(10 * MINUTE_MS);
+    expect(await otpStatus(await accessOf(expired))).toEqual(NOTHING_SENT);
+
+    const tried = await registerUser(t.app);
+    await post('/api/auth/otp/send/', { phone_number: uniquePhone() }, tried.access);
+    await t.db.query('UPDATE phone_otps SET attempts = $2 WHERE user_id = $1', [
+      tried.userId,
+      OTP_MAX_ATTEMPTS,
+    ]);
+    expect(await otpStatus(tried.access)).toEqual(NOTHING_SENT);
+  });
+
+  it("shows only the caller's own code, to a teacher as to a student", async () => {
+    const student = await registerUser(t.app);
+    const teacher = await registerTeacher(t.app);
+    const phone = uniquePhone();
+    await post('/api/auth/otp/send/', { phone_number: phone }, student.access);
+    expect(await otpStatus(teacher.access)).toEqual(NOTHING_SENT);
+    expect((await otpStatus(student.access)).phone_number).toBe(phone);
+  });
+
+  it('refuses a request without a token, or with a bad one, with 401', async () => {
+    expectUnauthenticated(await get('/api/auth/otp/status/'));
+    expectUnauthenticated(await get('/api/auth/otp/status/', 'not-a-token'));
   });
 });

@@ -184,6 +184,18 @@ export interface PhoneOtpRow {
   created_at: Date;
 }
 
+/** The user's newest code (only the newest one can be verified). */
+export async function findLatestPhoneOtp(
+  db: Queryable,
+  userId: number,
+): Promise<PhoneOtpRow | null> {
+  const rows = await db.query<PhoneOtpRow>(
+    `SELECT * FROM phone_otps WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
 /** The user's newest code, locked: only the newest one can be verified. */
 export async function lockLatestPhoneOtp(
   db: Queryable,

@@ -6,12 +6,14 @@ import { actorOf } from '../../plugins/auth.ts';
 import {
   forgotPasswordSchema,
   otpSendSchema,
+  otpStatusSchema,
   otpVerifySchema,
   resendVerificationSchema,
   resetPasswordSchema,
   verifyEmailSchema,
 } from './schemas.ts';
 import {
+  getPhoneOtpStatus,
   requestPasswordReset,
   resendEmailVerification,
   resetPassword,
@@ -41,6 +43,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post('/otp/send/', { schema: otpSendSchema, onRequest: app.authenticate }, async (request) =>
     sendPhoneOtp(ctx, actorOf(request).user_id, request.body),
+  );
+
+  app.get(
+    '/otp/status/',
+    { schema: otpStatusSchema, onRequest: app.authenticate },
+    async (request) => getPhoneOtpStatus(ctx, actorOf(request).user_id),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   FailureBodySchema,
   ForgotPasswordBodySchema,
   OtpSendBodySchema,
+  OtpStatusSchema,
   OtpVerifyBodySchema,
   ResetPasswordBodySchema,
   SuccessMessageSchema,
@@ -63,6 +64,13 @@ export const otpSendSchema = {
   security: bearer,
   body: OtpSendBodySchema,
   response: { 200: SuccessMessageSchema, ...failures },
+};
+
+export const otpStatusSchema = {
+  tags: ['account'],
+  summary: 'Whether a phone code was sent and can still be typed, and when another may be sent',
+  security: bearer,
+  response: { 200: OtpStatusSchema, ...failures },
 };
 
 export const otpVerifySchema = {

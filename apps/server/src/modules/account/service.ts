@@ -32,6 +32,7 @@ import {
   normalizePhoneNumber,
   type ForgotPasswordBody,
   type OtpSendBody,
+  type OtpStatus,
   type OtpVerifyBody,
   type ResetPasswordBody,
   type SuccessMessage,
@@ -53,6 +54,7 @@ import {
   findAccountToken,
   findAccountUserByEmail,
   findAccountUserById,
+  findLatestPhoneOtp,
   findLatestPhoneOtpTimeForNumber,
   findVerifiedPhoneOwner,
   incrementPhoneOtpAttempts,
@@ -475,6 +477,41 @@ export async function sendPhoneOtp(
     throw providerUnavailable(ACCOUNT_MESSAGES.otpSendFailed, error);
   }
   return { success: true, message: formatOtpSent(body.otp_method) };
+}
+
+/**
+ * Where the phone step stands: a code can still be typed when the newest one
+ * sent is unused, unexpired and has tries left. The resend wait is that of its
+ * number (the wait is per number, as when sending).
+ */
+export async function getPhoneOtpStatus(ctx: AppContext, userId: number): Promise<OtpStatus> {
+  const user = await requireActiveAccount(ctx, userId);
+  const row = user.is_phone_verified ? null : await findLatestPhoneOtp(ctx.db, userId);
+  const now = ctx.now().getTime();
+  const isUsable =
+    row !== null &&
+    row.consumed_at === null &&
+    row.attempts < OTP_MAX_ATTEMPTS &&
+    row.expires_at.getTime() > now;
+  if (!isUsable) {
+    return {
+      code_sent: false,
+      otp_method: null,
+      country_code: null,
+      phone_number: null,
+      resend_in_seconds: 0,
+      expires_in_seconds: 0,
+    };
+  }
+  const secondsUntil = (at: number): number => Math.max(0, Math.ceil((at - now) / SECOND_MS));
+  return {
+    code_sent: true,
+    otp_method: row.channel,
+    country_code: row.country_code,
+    phone_number: row.phone_number,
+    resend_in_seconds: secondsUntil(row.created_at.getTime() + OTP_RESEND_SECONDS * SECOND_MS),
+    expires_in_seconds: secondsUntil(row.expires_at.getTime()),
+  };
 }
 
 type OtpOutcome = 'verified' | 'not_requested' | 'too_many' | 'expired' | 'invalid' | 'taken';

@@ -6,7 +6,11 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { FailureBody } from '@gurumatch/shared/schemas/account';
 import type { AdminPayment } from '@gurumatch/shared/schemas/admin';
-import type { CreateOrderResult } from '@gurumatch/shared/schemas/payments';
+import type {
+  CreateOrderResult,
+  CurrentPlan,
+  PurchaseList,
+} from '@gurumatch/shared/schemas/payments';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -125,6 +129,18 @@ async function balanceOf(user: RegisteredUser): Promise<number> {
   const response = await call(t.app, 'GET', '/api/auth/user/coins/', user.access);
   expect(response.statusCode).toBe(200);
   return response.json<{ coins: number }>().coins;
+}
+
+async function currentPlanOf(user: RegisteredUser): Promise<CurrentPlan> {
+  const response = await call(t.app, 'GET', '/api/payments/current-plan/', user.access);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<CurrentPlan>();
+}
+
+async function purchasesOf(user: RegisteredUser): Promise<PurchaseList> {
+  const response = await call(t.app, 'GET', '/api/payments/history/', user.access);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<PurchaseList>();
 }
 
 function refundCalls(paymentId: string): number {
@@ -336,6 +352,15 @@ describe('a refund to the original method through Razorpay', () => {
     expect(await balanceOf(failed.tutor)).toBe(300);
     await deliver(peer.refundEvent(failedId, 'failed'));
     expect(await balanceOf(failed.tutor)).toBe(300);
+    // and the plan is theirs again; the purchase says the refund failed
+    expect(await currentPlanOf(failed.tutor)).toMatchObject({
+      plan: { name: 'silver' },
+      refunded_purchase: null,
+    });
+    expect((await purchasesOf(failed.tutor)).results[0]?.refund).toMatchObject({
+      kind: 'original',
+      status: 'failed',
+    });
   });
 });
 
@@ -374,6 +399,44 @@ describe('a refund to the original method through the sandbox checkout', () => {
     expect(
       await countRows(t.db, 'sandbox_refunds', 'payment_id = $1', [checkout.razorpay_payment_id]),
     ).toBe(1);
+  });
+
+  it('shows the tutor the refund: the plan is no longer current, and the purchase is marked', async () => {
+    const { tutor, paymentId } = await paidWithSandbox();
+    const other = await paidWithSandbox();
+    expect((await currentPlanOf(tutor)).plan.name).toBe('silver');
+    expect((await refund(t, paymentId)).statusCode).toBe(200);
+
+    const current = await currentPlanOf(tutor);
+    expect(current.plan.name).toBe('free');
+    expect(current.refunded_purchase).toMatchObject({
+      display_name: '6 Months',
+      amount: '1178.82',
+    });
+    expect(Date.parse(current.refunded_purchase?.refunded_at ?? '')).toBe(t.clock.now().getTime());
+    const [purchase] = (await purchasesOf(tutor)).results;
+    expect(purchase?.refund).toEqual({
+      kind: 'original',
+      status: 'processed',
+      coins: 300,
+      amount: '1178.82',
+      refunded_at: current.refunded_purchase?.refunded_at,
+    });
+
+    // another tutor's purchase and plan are untouched
+    expect((await currentPlanOf(other.tutor)).plan.name).toBe('silver');
+    expect((await currentPlanOf(other.tutor)).refunded_purchase).toBeNull();
+    expect((await purchasesOf(other.tutor)).results[0]?.refund).toBeNull();
+  });
+
+  it('keeps the plan current after a refund as coins, and marks the purchase', async () => {
+    const { tutor, paymentId } = await paidWithSandbox();
+    expect((await refund(t, paymentId, 'coins')).statusCode).toBe(200);
+    const current = await currentPlanOf(tutor);
+    expect(current.plan.name).toBe('silver');
+    expect(current.refunded_purchase).toBeNull();
+    const [purchase] = (await purchasesOf(tutor)).results;
+    expect(purchase?.refund).toMatchObject({ kind: 'coins', status: null, coins: 300 });
   });
 
   it('keeps the refund window: past 7 days neither method is offered', async () => {

@@ -6,6 +6,7 @@ import type {
   ContactDetails,
   EnquiryCardList,
   FeedWithFilters,
+  SendMessageResult,
   StudentEnquiry,
   StudentEnquiryList,
   TotalEnquiries,
@@ -532,16 +533,17 @@ describe('POST /api/enquiry/{id}/send-message/', () => {
     const enquiry = await postEnquiry(student);
     const response = await contact(tutor, enquiry.id);
     expect(response.statusCode, response.body).toBe(200);
-    const details = response.json<ContactDetails>();
+    const { coins_spent, coins_left, ...details } = response.json<SendMessageResult>();
     expect(details).toMatchObject({
       contact_number: `+91${student.phone}`,
       when_to_start: 'immediately',
       price_quote: 600,
       price_type: 'Hourly',
     });
-    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
-      100 - enquiry.coins_required,
-    );
+    // the answer says what the contact cost and what is left, as the ledger has it
+    expect(coins_spent).toBe(enquiry.coins_required);
+    expect(coins_left).toBe(100 - enquiry.coins_required);
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(coins_left);
     const [message] = await rows<{ content: string; sender_id: number }>(
       t.db,
       'SELECT content, sender_id FROM messages WHERE conversation_id = $1',
@@ -793,6 +795,43 @@ describe('the feed', () => {
 });
 
 describe('stars and reports', () => {
+  it('says on every card whether the poster prefers a female tutor', async () => {
+    const tutor = await newTutor({}, 100);
+    const student = await newStudent();
+    const preferred = await postEnquiry(student, { female_tutor_preferred: true });
+    const open = await postEnquiry(student);
+    const flags = (cards: { id: number; female_tutor_preferred: boolean }[]) =>
+      cards
+        .filter((card) => card.id === preferred.id || card.id === open.id)
+        .map((card) => [card.id, card.female_tutor_preferred]);
+
+    const feed = await call(
+      t.app,
+      'GET',
+      '/api/enquiry/teacher/enquiry-filters/?page_size=50',
+      tutor.access,
+    );
+    expect(flags(feed.json<FeedWithFilters>().results.enquiries)).toEqual(
+      expect.arrayContaining([
+        [preferred.id, true],
+        [open.id, false],
+      ]),
+    );
+    await call(t.app, 'POST', `/api/enquiry/${String(preferred.id)}/star/`, tutor.access);
+    const starred = await call(t.app, 'GET', '/api/enquiry/starred/', tutor.access);
+    expect(flags(starred.json<EnquiryCardList>().results)).toEqual([[preferred.id, true]]);
+    expect((await contact(tutor, preferred.id)).statusCode).toBe(200);
+    const contacted = await call(t.app, 'GET', '/api/enquiry/contacted/', tutor.access);
+    expect(flags(contacted.json<EnquiryCardList>().results)).toEqual([[preferred.id, true]]);
+    const detail = await call(
+      t.app,
+      'GET',
+      `/api/enquiry/enquiries/${String(open.id)}/`,
+      tutor.access,
+    );
+    expect(detail.json<TutorEnquiry>().female_tutor_preferred).toBe(false);
+  });
+
   it('toggles a star and lists starred enquiries', async () => {
     const tutor = await newTutor();
     const student = await newStudent();

@@ -531,6 +531,7 @@ export interface CardRow {
   subject: string;
   study_mode: 'online' | 'offline' | 'both';
   coins_required: number;
+  female_tutor_preferred: boolean;
   responded_count: number;
   total_responses: number;
   posted_at: Date;
@@ -631,6 +632,7 @@ export async function selectFeed(db: Queryable, criteria: FeedCriteria): Promise
   const sql = `
     WITH candidates AS (${branches.join('\n UNION ALL \n')})
     SELECT e.id, e.name, e.class_level, e.subject, e.study_mode, e.coins_required,
+           e.female_tutor_preferred,
            e.responded_count, e.total_responses, e.posted_at, e.expires_at, e.city, e.state,
            u.avatar_url AS poster_avatar_url,
            EXISTS (SELECT 1 FROM enquiry_stars es WHERE es.enquiry_id = e.id AND es.tutor_id = ${tutor})
@@ -669,6 +671,7 @@ async function captureFeedSql(criteria: FeedCriteria): Promise<{ sql: string; va
 }
 
 const CARD_COLUMNS = `e.id, e.name, e.class_level, e.subject, e.study_mode, e.coins_required,
+  e.female_tutor_preferred,
   e.responded_count, e.total_responses, e.posted_at, e.expires_at, e.city, e.state,
   u.avatar_url AS poster_avatar_url, NULL::float8 AS distance_km`;
 

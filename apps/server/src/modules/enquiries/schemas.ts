@@ -3,7 +3,6 @@ import {
   ArchiveResultSchema,
   CheckContactedSchema,
   CheckReportedSchema,
-  ContactDetailsSchema,
   CreateEnquiryBodySchema,
   EnquiryCardListSchema,
   EnquiryDetailSchema,
@@ -13,6 +12,7 @@ import {
   ReportBodySchema,
   ReportResultSchema,
   SendMessageBodySchema,
+  SendMessageResultSchema,
   StarResultSchema,
   StudentEnquiryListSchema,
   StudentEnquirySchema,
@@ -123,7 +123,7 @@ export const sendMessageSchema = {
   security: bearer,
   params: EnquiryParamsSchema,
   body: SendMessageBodySchema,
-  response: { 200: ContactDetailsSchema, ...failures },
+  response: { 200: SendMessageResultSchema, ...failures },
 };
 
 export const checkReportedSchema = {

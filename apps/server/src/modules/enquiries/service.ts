@@ -27,6 +27,7 @@ import type {
   PageQuery,
   ReportBody,
   SendMessageBody,
+  SendMessageResult,
   StarResult,
   StudentEnquiry,
   StudentEnquiryList,
@@ -197,6 +198,7 @@ function toCard(row: CardRow, now: Date): EnquiryCard {
     time_ago: timeAgo(row.posted_at, now),
     viewed: row.viewed,
     is_starred: row.is_starred,
+    female_tutor_preferred: row.female_tutor_preferred,
     distance_km: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
     address: { city: row.city, state: row.state },
     user: { profile_avatar: row.poster_avatar_url },
@@ -684,9 +686,9 @@ export async function sendMessage(
   tutorId: number,
   enquiryId: number,
   body: SendMessageBody,
-): Promise<ContactDetails> {
+): Promise<SendMessageResult> {
   const now = ctx.now();
-  let result: { contact: ContactRow; enquiry: EnquiryRow };
+  let result: { contact: ContactRow; enquiry: EnquiryRow; coinsLeft: number };
   try {
     result = await ctx.db.transaction(async (tx) => {
       const enquiry = await lockEnquiry(tx, enquiryId);
@@ -733,13 +735,13 @@ export async function sendMessage(
       });
       await incrementResponded(tx, enquiryId);
       await recordView(tx, enquiryId, tutorId, now);
-      return { contact, enquiry };
+      return { contact, enquiry, coinsLeft: spend.balanceAfter };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'already_contacted', M.alreadyContacted);
     throw error;
   }
-  const { contact, enquiry } = result;
+  const { contact, enquiry, coinsLeft } = result;
   // the responded count changed for everyone, and this tutor's marks
   await invalidateFeeds(ctx);
   await invalidateTutorFeed(ctx, tutorId);
@@ -754,7 +756,11 @@ export async function sendMessage(
     priceType: contact.price_type,
     conversationId: contact.conversation_id,
   });
-  return toContactDetails(contact, enquiry);
+  return {
+    ...toContactDetails(contact, enquiry),
+    coins_spent: contact.coins_spent,
+    coins_left: coinsLeft,
+  };
 }
 
 // ---------------------------------------------------------------------------

@@ -339,6 +339,7 @@ describe('a purchase through the sandbox checkout', () => {
       coupon_code: 'WELCOME10',
       payment_id: checkout.razorpay_payment_id,
       order_id: checkout.razorpay_order_id,
+      refund: null,
     });
     expect(purchase?.invoice_url).toMatch(/\/teacher\/billing\/invoices\/\d+$/);
     expect(purchase?.invoice_number).toMatch(/^GM\/2026\/\d{6}$/);
@@ -363,6 +364,7 @@ describe('a purchase through the sandbox checkout', () => {
       await call(t.app, 'GET', '/api/payments/current-plan/', teacher.access)
     ).json<CurrentPlan>();
     expect(current.plan.name).toBe('silver');
+    expect(current.refunded_purchase).toBeNull();
     expect(current.plan.expiry_date).toBe(
       new Date(t.clock.now().getTime() + 180 * DAY_MS).toISOString(),
     );

@@ -703,17 +703,32 @@ export interface PurchaseRow extends PaymentRow {
   provider_order_id: string;
   coupon_code: string | null;
   expires_at: Date;
+  /** The refund decided for this purchase, if any (its columns are null without one). */
+  refund_kind: 'coins' | 'original' | null;
+  refund_status: 'pending' | 'processed' | 'failed' | null;
+  refund_coins: number | null;
+  refund_amount_paise: number | null;
+  refunded_at: Date | null;
 }
 
 const PURCHASE_SELECT = `
   SELECT p.*, o.plan_id, pl.name AS plan_name, pl.display_name AS plan_display_name, l.coins,
          o.price_paise, o.discount_paise, o.taxable_paise, o.gst_paise, o.provider_order_id,
-         c.code AS coupon_code, l.expires_at
+         c.code AS coupon_code, l.expires_at,
+         rf.kind AS refund_kind, rf.provider_status AS refund_status, rf.coins AS refund_coins,
+         rf.amount_paise AS refund_amount_paise, rf.created_at AS refunded_at
     FROM payments p
     JOIN payment_orders o ON o.id = p.order_id
     JOIN plans pl ON pl.id = o.plan_id
     JOIN coin_lots l ON l.id = p.lot_id
-    LEFT JOIN coupons c ON c.id = o.coupon_id`;
+    LEFT JOIN coupons c ON c.id = o.coupon_id
+    LEFT JOIN payment_refunds rf ON rf.payment_id = p.id`;
+
+/**
+ * A purchase whose money went back to the payment method (the provider has not
+ * reported a failure): its coins were taken back, so its plan is not current.
+ */
+const REFUNDED_TO_METHOD = `rf.kind = 'original' AND rf.provider_status <> 'failed'`;
 
 export async function countPurchases(db: Queryable, userId: number): Promise<number> {
   const [row] = await db.query<{ count: number }>(
@@ -747,16 +762,49 @@ export async function findPurchase(
   return rows[0] ?? null;
 }
 
-/** The newest purchase whose coins have not expired at `now` (the current plan). */
+/**
+ * The newest purchase whose coins have not expired at `now` and that was not
+ * refunded to the payment method (the current plan).
+ */
 export async function findCurrentPurchase(
   db: Queryable,
   userId: number,
   now: Date,
-): Promise<{ plan_id: number; expires_at: Date } | null> {
-  const rows = await db.query<{ plan_id: number; expires_at: Date }>(
-    `SELECT l.plan_id, l.expires_at FROM coin_lots l
+): Promise<{ lot_id: number; plan_id: number; expires_at: Date } | null> {
+  const rows = await db.query<{ lot_id: number; plan_id: number; expires_at: Date }>(
+    `SELECT l.id AS lot_id, l.plan_id, l.expires_at FROM coin_lots l
       WHERE l.user_id = $1 AND l.source = 'purchase' AND l.expires_at > $2
+        AND NOT EXISTS (SELECT 1 FROM payments p JOIN payment_refunds rf ON rf.payment_id = p.id
+                         WHERE p.lot_id = l.id AND ${REFUNDED_TO_METHOD})
       ORDER BY l.expires_at DESC, l.id DESC LIMIT 1`,
+    [userId, now],
+  );
+  return rows[0] ?? null;
+}
+
+export interface RefundedPurchaseRow {
+  lot_id: number;
+  plan_display_name: string;
+  amount_paise: number;
+  refunded_at: Date;
+}
+
+/** The newest purchase refunded to the payment method whose coins would not have expired yet. */
+export async function findLatestRefundedPurchase(
+  db: Queryable,
+  userId: number,
+  now: Date,
+): Promise<RefundedPurchaseRow | null> {
+  const rows = await db.query<RefundedPurchaseRow>(
+    `SELECT l.id AS lot_id, pl.display_name AS plan_display_name, rf.amount_paise,
+            rf.created_at AS refunded_at
+       FROM payments p
+       JOIN payment_refunds rf ON rf.payment_id = p.id
+       JOIN coin_lots l ON l.id = p.lot_id
+       JOIN payment_orders o ON o.id = p.order_id
+       JOIN plans pl ON pl.id = o.plan_id
+      WHERE p.user_id = $1 AND l.expires_at > $2 AND ${REFUNDED_TO_METHOD}
+      ORDER BY rf.created_at DESC, rf.id DESC LIMIT 1`,
     [userId, now],
   );
   return rows[0] ?? null;

@@ -49,6 +49,7 @@ import {
   findBuyer,
   findCouponByCode,
   findCurrentPurchase,
+  findLatestRefundedPurchase,
   findFreePlanLot,
   findLiveReservation,
   findOrderByProviderId,
@@ -167,7 +168,20 @@ export async function getCurrentPlan(ctx: AppContext, userId: number): Promise<C
     : await findPlanByName(ctx.db, FREE_PLAN_NAME);
   if (!plan) throw new AppError(404, 'plan_not_found', PAYMENT_MESSAGES.planNotFound);
   const expiry = current?.expires_at ?? (await findFreePlanLot(ctx.db, userId))?.expires_at;
-  return { success: true, plan: { ...toPlan(plan), expiry_date: expiry?.toISOString() ?? null } };
+  const refunded = await findLatestRefundedPurchase(ctx.db, userId, now);
+  // an older refund is history (billing shows it); a newer one explains why the plan changed
+  const isNewer = refunded !== null && (current === null || refunded.lot_id > current.lot_id);
+  return {
+    success: true,
+    plan: { ...toPlan(plan), expiry_date: expiry?.toISOString() ?? null },
+    refunded_purchase: isNewer
+      ? {
+          display_name: refunded.plan_display_name,
+          amount: formatRupees(refunded.amount_paise),
+          refunded_at: refunded.refunded_at.toISOString(),
+        }
+      : null,
+  };
 }
 
 async function requirePaidPlan(db: Queryable, planId: number): Promise<PlanRow> {
@@ -722,6 +736,16 @@ function toPurchase(ctx: AppContext, row: PurchaseRow): Purchase {
     invoice_url: `${ctx.config.publicUrl}${invoicePagePath(row.id)}`,
     expires_at: row.expires_at.toISOString(),
     created_at: row.created_at.toISOString(),
+    refund:
+      row.refund_kind === null || row.refunded_at === null
+        ? null
+        : {
+            kind: row.refund_kind,
+            status: row.refund_status,
+            coins: row.refund_coins ?? 0,
+            amount: formatRupees(row.refund_amount_paise ?? 0),
+            refunded_at: row.refunded_at.toISOString(),
+          },
   };
 }
 

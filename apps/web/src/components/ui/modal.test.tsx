@@ -74,4 +74,22 @@ describe('Modal', () => {
     await user.click(backdrop);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('offers an × button only when given its name, and it closes the dialog', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const { rerender } = render(
+      <Modal isOpen title="Filters" onClose={onClose}>
+        <button type="button">Apply</button>
+      </Modal>,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Apply']);
+    rerender(
+      <Modal isOpen title="Filters" closeLabel="Close filters" onClose={onClose}>
+        <button type="button">Apply</button>
+      </Modal>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Close filters' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

@@ -30,6 +30,8 @@ interface ModalProps {
   description?: ReactNode;
   /** Escape, the backdrop and any close button call this. */
   onClose: () => void;
+  /** When given, an × button with this name closes the dialog (long sheets need one in reach). */
+  closeLabel?: string;
   /** What gets focus on opening (default: the first focusable element). */
   initialFocusRef?: RefObject<HTMLElement | null>;
   children?: ReactNode;
@@ -49,6 +51,7 @@ function ModalDialog({
   title,
   description,
   onClose,
+  closeLabel,
   initialFocusRef,
   children,
 }: Omit<ModalProps, 'isOpen'>) {
@@ -98,7 +101,7 @@ function ModalDialog({
 
   return createPortal(
     <div
-      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 sm:items-center"
+      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-4 pt-12 sm:items-center sm:pt-4"
       onMouseDown={onBackdropMouseDown}
     >
       <div
@@ -109,11 +112,23 @@ function ModalDialog({
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none"
+        className="max-h-full w-full max-w-md overflow-y-auto overscroll-contain rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 focus:outline-none"
       >
-        <h2 id={titleId} className="text-lg font-bold text-slate-900">
-          {title}
-        </h2>
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={titleId} className="text-lg font-bold text-slate-900">
+            {title}
+          </h2>
+          {closeLabel ? (
+            <button
+              type="button"
+              aria-label={closeLabel}
+              onClick={onClose}
+              className="-mt-2 -mr-2 grid size-11 shrink-0 place-items-center rounded-full text-2xl leading-none text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
+        </div>
         {description ? (
           <div id={descriptionId} className="mt-2 text-slate-700">
             {description}

@@ -60,16 +60,24 @@ export function useCurrentUser(userId: number | null) {
   });
 }
 
-/** A teacher's coin balance; 0 until it arrives or when it fails (failures are only logged). */
+/**
+ * A teacher's coin balance (screens show 0 until it first arrives; failures are only logged).
+ * The one place the balance is kept: spends, purchases and refunds write or refresh this key.
+ * Coins also change on the server (the 7-day refund, an administrator's refund), so the
+ * balance is asked for again whenever a screen showing it opens or the tab comes back.
+ */
 export function useCoins(userId: number | null, isTeacher: boolean) {
   return useQuery({
+    staleTime: 0,
+    refetchOnWindowFocus: true,
     queryKey: authKeys.coins(userId ?? 0),
     queryFn: async () => {
       try {
         return await apiRequest<Coins>('/api/auth/user/coins');
       } catch (error) {
+        // a failed refresh keeps the balance last shown rather than dropping to 0
         console.error('Failed to load coins', error);
-        return { coins: 0 };
+        throw error;
       }
     },
     enabled: userId !== null && isTeacher,

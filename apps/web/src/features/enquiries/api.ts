@@ -1,11 +1,11 @@
 import type { AddressList } from '@gurumatch/shared/schemas/addresses';
 import type {
   CheckContacted,
-  ContactDetails,
   CreateEnquiryBody,
   EnquiryCardList,
   FeedWithFilters,
   SendMessageBody,
+  SendMessageResult,
   StarResult,
   StudentEnquiry,
   StudentEnquiryList,
@@ -15,6 +15,8 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiRequest } from '../../lib/api.ts';
+import { authKeys } from '../auth/api.ts';
+import { useAuth } from '../auth/auth-provider.tsx';
 
 /** The filters of the feed's filter modal (POST body `filters`). */
 export interface FeedFilterValues {
@@ -136,17 +138,27 @@ export function useCheckContacted(id: number) {
   });
 }
 
+/**
+ * Contacts the poster. The answer carries the balance left, which goes straight into the one
+ * coin balance the top bar and the dashboard read.
+ */
 export function useSendMessage(id: number) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   return useMutation({
     mutationFn: (body: SendMessageBody) =>
-      apiRequest<ContactDetails>(`${base}/${String(id)}/send-message/`, { body }),
-    onSuccess: (details) => {
+      apiRequest<SendMessageResult>(`${base}/${String(id)}/send-message/`, { body }),
+    onSuccess: ({ coins_spent: _spent, coins_left, ...details }) => {
       queryClient.setQueryData(enquiryKeys.contacted(id), {
         exists: true,
         contact_details: details,
       } satisfies CheckContacted);
+      if (user) queryClient.setQueryData(authKeys.coins(user.user_id), { coins: coins_left });
       void queryClient.invalidateQueries({ queryKey: enquiryKeys.detail(id) });
+    },
+    onError: () => {
+      // a refusal for want of coins means the balance shown was out of date
+      if (user) void queryClient.invalidateQueries({ queryKey: authKeys.coins(user.user_id) });
     },
   });
 }

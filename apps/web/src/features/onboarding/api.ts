@@ -1,4 +1,9 @@
-import type { OtpSendBody, OtpVerifyBody, SuccessMessage } from '@gurumatch/shared/schemas/account';
+import type {
+  OtpSendBody,
+  OtpStatus,
+  OtpVerifyBody,
+  SuccessMessage,
+} from '@gurumatch/shared/schemas/account';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 import { apiRequest } from '../../lib/api.ts';
@@ -6,6 +11,7 @@ import { apiRequest } from '../../lib/api.ts';
 export const onboardingKeys = {
   all: ['onboarding'] as const,
   verifyEmail: (uid: string, token: string) => ['onboarding', 'verify-email', uid, token] as const,
+  otpStatus: () => ['onboarding', 'otp-status'] as const,
 };
 
 export function sendOtp(body: OtpSendBody): Promise<SuccessMessage> {
@@ -21,6 +27,21 @@ export function verifyEmail(uid: string, token: string): Promise<SuccessMessage>
     `/api/auth/verify-email/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
     { auth: false },
   );
+}
+
+/**
+ * Whether a code already went out (the server keeps it): a page reloaded after
+ * sending, or opened again after signing in, shows the code box and the countdown.
+ * A failure only means the page starts from the number form.
+ */
+export function useOtpStatus() {
+  return useQuery({
+    queryKey: onboardingKeys.otpStatus(),
+    queryFn: () => apiRequest<OtpStatus>('/api/auth/otp/status/'),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
 }
 
 export function useSendOtp() {

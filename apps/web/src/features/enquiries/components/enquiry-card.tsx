@@ -77,6 +77,11 @@ export function EnquiryCardItem({
         <li className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">
           {card.days_left} days left
         </li>
+        {card.female_tutor_preferred ? (
+          <li className="rounded-full bg-pink-50 px-2.5 py-1 text-pink-900 ring-1 ring-pink-200">
+            {M.femaleTutorPreferred}
+          </li>
+        ) : null}
         {card.viewed ? (
           <li className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700">Viewed</li>
         ) : null}

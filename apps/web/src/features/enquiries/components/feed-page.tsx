@@ -81,7 +81,7 @@ function FilterModal({
   const set = <K extends keyof FeedFilterValues>(key: K, value: FeedFilterValues[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   return (
-    <Modal isOpen={isOpen} title={M.filters} onClose={onClose}>
+    <Modal isOpen={isOpen} title={M.filters} closeLabel={M.closeFilters} onClose={onClose}>
       <form
         className="flex flex-col gap-4"
         onSubmit={(event) => {

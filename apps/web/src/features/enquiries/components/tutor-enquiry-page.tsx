@@ -1,9 +1,12 @@
-import { REDIRECT_DELAY_INSUFFICIENT_COINS_MS } from '@gurumatch/shared/constants';
 import { PRICE_TYPES, WHEN_TO_START_LABELS, coinsToPay } from '@gurumatch/shared/enquiries';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
-import type { ContactDetails, TutorEnquiry } from '@gurumatch/shared/schemas/enquiries';
+import type {
+  ContactDetails,
+  SendMessageResult,
+  TutorEnquiry,
+} from '@gurumatch/shared/schemas/enquiries';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -14,7 +17,10 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, isRefusal } from '../../../lib/api.ts';
+import { useCoins } from '../../auth/api.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
 import { useCheckContacted, useCheckReported, useEnquiry, useSendMessage } from '../api.ts';
+import { clearContactDraft, loadContactDraft, saveContactDraft } from '../contact-draft.ts';
 import { mapEmbedUrl, studyModeLabel, whatsappLink, withCustom } from '../utils.ts';
 
 import { ReportModal } from './report-modal.tsx';
@@ -34,12 +40,13 @@ function isInsufficientCoins(error: unknown): boolean {
   );
 }
 
-function ContactPanel({ details }: { details: ContactDetails }) {
+function ContactPanel({ details, receipt }: { details: ContactDetails; receipt: string | null }) {
   return (
     <section
       aria-labelledby="contact-heading"
       className="rounded-xl bg-emerald-50 p-5 ring-1 ring-emerald-200"
     >
+      {receipt ? <p className="mb-2 text-sm font-semibold text-emerald-900">{receipt}</p> : null}
       <h2 id="contact-heading" className="text-lg font-semibold text-emerald-900">
         {M.contactNumber}
       </h2>
@@ -75,24 +82,28 @@ function ContactPanel({ details }: { details: ContactDetails }) {
   );
 }
 
-function SendMessageForm({ enquiry }: { enquiry: TutorEnquiry }) {
+function SendMessageForm({
+  enquiry,
+  onSent,
+}: {
+  enquiry: TutorEnquiry;
+  onSent: (result: SendMessageResult) => void;
+}) {
   const toast = useToast();
-  const navigate = useNavigate();
+  const { user } = useAuth();
+  const balance = useCoins(user?.user_id ?? null, true).data?.coins;
   const send = useSendMessage(enquiry.id);
-  const [priceQuote, setPriceQuote] = useState('');
-  const [priceType, setPriceType] = useState<string>('Hourly');
-  const [message, setMessage] = useState('');
+  // what was typed survives a trip to the plans page and back (and a reload of the tab)
+  const [draft] = useState(() => loadContactDraft(enquiry.id));
+  const [priceQuote, setPriceQuote] = useState(draft.priceQuote);
+  const [priceType, setPriceType] = useState<string>(draft.priceType);
+  const [message, setMessage] = useState(draft.message);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [redirecting, setRedirecting] = useState(false);
+  const [wasRefused, setWasRefused] = useState(false);
 
   useEffect(() => {
-    if (!redirecting) return;
-    const timer = setTimeout(
-      () => void navigate(paths.upgradePlan),
-      REDIRECT_DELAY_INSUFFICIENT_COINS_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [redirecting, navigate]);
+    saveContactDraft(enquiry.id, { priceQuote, priceType, message });
+  }, [enquiry.id, priceQuote, priceType, message]);
 
   const submit = async () => {
     const quote = Number(priceQuote);
@@ -107,15 +118,19 @@ function SendMessageForm({ enquiry }: { enquiry: TutorEnquiry }) {
       return;
     }
     try {
-      await send.mutateAsync({
+      const result = await send.mutateAsync({
         price_quote: quote,
         price_type: priceType as (typeof PRICE_TYPES)[number],
         message: message.trim(),
       });
+      clearContactDraft(enquiry.id);
+      toast.success(M.contactCharged(result.coins_spent, result.coins_left));
+      onSent(result);
     } catch (error) {
       if (isInsufficientCoins(error)) {
+        // the form stays as typed, with the way to more coins beside it
         toast.error(M.insufficientCoinsNotice);
-        setRedirecting(true);
+        setWasRefused(true);
         return;
       }
       toast.error(isRefusal(error) ? error.firstError() : M.sendFailed);
@@ -123,6 +138,7 @@ function SendMessageForm({ enquiry }: { enquiry: TutorEnquiry }) {
   };
 
   const price = coinsToPay(enquiry);
+  const shortBy = balance === undefined ? (wasRefused ? price : 0) : Math.max(0, price - balance);
   return (
     <section
       aria-labelledby="send-heading"
@@ -132,10 +148,22 @@ function SendMessageForm({ enquiry }: { enquiry: TutorEnquiry }) {
         {M.sendMessage}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Contacting this enquiry costs <strong>{price} coins</strong>
-        {enquiry.coins_reduced > 0 ? ` (reduced from ${String(enquiry.coins_required)})` : ''}. If
-        the student does not reply within 7 days, your coins come back.
+        {M.contactCosts} <strong>{price} coins</strong>
+        {enquiry.coins_reduced > 0 ? ` (reduced from ${String(enquiry.coins_required)})` : ''}.{' '}
+        {balance === undefined ? null : <strong>{M.yourBalance(balance)}</strong>} {M.coinsComeBack}
       </p>
+      {shortBy > 0 ? (
+        <div
+          role={wasRefused ? 'alert' : undefined}
+          className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300"
+        >
+          <p className="font-semibold">{M.insufficientCoinsNotice}</p>
+          <p className="mt-1">{M.shortOfCoins(shortBy)}</p>
+          <ButtonLink to={paths.upgradePlan} variant="secondary" className="mt-2">
+            {M.seeCoinPlans}
+          </ButtonLink>
+        </div>
+      ) : null}
       <form
         noValidate
         className="mt-4 flex flex-col gap-4"
@@ -170,7 +198,7 @@ function SendMessageForm({ enquiry }: { enquiry: TutorEnquiry }) {
           onChange={(event) => setMessage(event.target.value)}
         />
         <div>
-          <Button type="submit" busy={send.isPending} disabled={redirecting}>
+          <Button type="submit" busy={send.isPending}>
             {M.sendMessage}
           </Button>
         </div>
@@ -186,6 +214,8 @@ export function TutorEnquiryPage() {
   const contacted = useCheckContacted(id);
   const reported = useCheckReported(id);
   const [isReporting, setIsReporting] = useState(false);
+  // what the contact just cost, shown with the contact details it revealed
+  const [receipt, setReceipt] = useState<string | null>(null);
 
   if (enquiry.isPending) {
     return (
@@ -228,9 +258,15 @@ export function TutorEnquiryPage() {
       <p className="mt-1 text-slate-700">
         {data.name} · posted {data.time_ago} · {data.days_left} days left
       </p>
+      {data.female_tutor_preferred ? (
+        <p className="mt-3 rounded-lg bg-pink-50 px-3 py-2 text-sm text-pink-950 ring-1 ring-pink-200">
+          <strong>{M.femaleTutorPreferred}.</strong> {M.femaleTutorPreferredNotice}
+          {details ? null : ` ${M.femaleTutorPreferredHint}`}
+        </p>
+      ) : null}
 
       <div className="mt-6 flex flex-col gap-6">
-        {details ? <ContactPanel details={details} /> : null}
+        {details ? <ContactPanel details={details} receipt={receipt} /> : null}
 
         <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
           <dl className="divide-y divide-slate-100">
@@ -263,7 +299,12 @@ export function TutorEnquiryPage() {
           />
         ) : null}
 
-        {!details && contacted.isSuccess ? <SendMessageForm enquiry={data} /> : null}
+        {!details && contacted.isSuccess ? (
+          <SendMessageForm
+            enquiry={data}
+            onSent={(result) => setReceipt(M.contactCharged(result.coins_spent, result.coins_left))}
+          />
+        ) : null}
 
         <div>
           {reported.data?.is_reported ? (

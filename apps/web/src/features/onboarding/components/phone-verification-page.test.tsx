@@ -87,6 +87,90 @@ describe('PhoneVerificationPage', () => {
     vi.unstubAllGlobals();
   });
 
+  describe('a code sent before the page was reloaded', () => {
+    const STATUS = 'GET /api/auth/otp/status/';
+    const waiting = (resendIn: number) =>
+      jsonResponse({
+        code_sent: true,
+        otp_method: 'sms',
+        country_code: '+91',
+        phone_number: '9876543210',
+        resend_in_seconds: resendIn,
+        expires_in_seconds: resendIn + 420,
+      });
+    const nothingSent = () =>
+      jsonResponse({
+        code_sent: false,
+        otp_method: null,
+        country_code: null,
+        phone_number: null,
+        resend_in_seconds: 0,
+        expires_in_seconds: 0,
+      });
+
+    it('comes back with the code box, the locked number and the time left to resend', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+      const { bodiesOf } = stubApi({
+        [STATUS]: waiting(177),
+        [VERIFY]: jsonResponse({ success: true, message: 'ok' }),
+      });
+      const { user } = renderPage();
+
+      expect(await screen.findByRole('textbox', { name: 'Enter OTP' })).toHaveFocus();
+      expect(phoneInput()).toHaveValue('9876543210');
+      expect(phoneInput()).toHaveAttribute('readonly');
+      expect(screen.getByText('We sent a 6-digit code to +91 9876543210 by SMS.')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Resend OTP in 2:57' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+      expect(screen.queryByRole('button', { name: 'Send OTP' })).not.toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(1_000);
+      });
+      expect(screen.getByRole('button', { name: 'Resend OTP in 2:56' })).toBeInTheDocument();
+
+      await user.type(codeInput(), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify OTP' }));
+      await waitFor(() => expect(bodiesOf(VERIFY)).toEqual([{ otp: '123456' }]));
+      expect(bodiesOf(SEND)).toEqual([]);
+    });
+
+    it("lets 'Change Phone Number' start over, and shows the number form when nothing was sent", async () => {
+      stubApi({ [STATUS]: waiting(0) });
+      const { user } = renderPage();
+      expect(await screen.findByRole('button', { name: 'Resend OTP' })).not.toHaveAttribute(
+        'aria-disabled',
+      );
+      await user.click(screen.getByRole('button', { name: 'Change Phone Number' }));
+      expect(phoneInput()).toHaveValue('');
+      expect(screen.queryByRole('textbox', { name: 'Enter OTP' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Send OTP' })).toBeInTheDocument();
+    });
+
+    it('brings the code box back when a send is refused with Please wait', async () => {
+      const { bodiesOf } = stubApi({
+        [STATUS]: [nothingSent(), waiting(170)],
+        [SEND]: jsonResponse(
+          {
+            success: false,
+            message: 'Please wait 2:50 before resending',
+            detail: 'Please wait 2:50 before resending',
+          },
+          429,
+        ),
+      });
+      const { user } = renderPage();
+      await user.type(phoneInput(), '9876543210');
+      await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+
+      expect(await screen.findByText('Please wait 2:50 before resending')).toBeInTheDocument();
+      expect(await screen.findByRole('textbox', { name: 'Enter OTP' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^Resend OTP in 2:(50|49)$/ })).toBeInTheDocument();
+      expect(bodiesOf(SEND)).toHaveLength(1);
+    });
+  });
+
   describe('sending the code', () => {
     it('offers WhatsApp (default) or SMS, India +91 by default, and a digits-only number', () => {
       stubApi({});

@@ -26,7 +26,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { authKeys } from '../../auth/api.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
-import { useSendOtp, useVerifyOtp } from '../api.ts';
+import { useOtpStatus, useSendOtp, useVerifyOtp } from '../api.ts';
 import { COUNTRY_CODES } from '../country-codes.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { keepDigits, thrownMessage } from '../utils.ts';
@@ -50,6 +50,7 @@ export function PhoneVerificationPage() {
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
   const countdown = useCountdown();
+  const otpStatus = useOtpStatus();
 
   const [otpMethod, setOtpMethod] = useState<OtpMethod>(DEFAULT_OTP_METHOD);
   const [countryCode, setCountryCode] = useState<string>(DEFAULT_COUNTRY_CODE);
@@ -69,6 +70,27 @@ export function PhoneVerificationPage() {
   useEffect(() => {
     if (isCodeSent) document.getElementById(otpId)?.focus();
   }, [isCodeSent, otpId]);
+
+  // A code sent before a reload (or before signing in again) is still waiting: show its box
+  // and the time left to resend, as right after sending. Each answer is applied once, and
+  // never over a different number being typed.
+  const [appliedStatusAt, setAppliedStatusAt] = useState(0);
+  const sentBefore = otpStatus.data;
+  if (
+    sentBefore?.code_sent &&
+    otpStatus.dataUpdatedAt !== appliedStatusAt &&
+    !isCodeSent &&
+    (phone === '' || phone.replace(/^0+/, '') === sentBefore.phone_number)
+  ) {
+    setAppliedStatusAt(otpStatus.dataUpdatedAt);
+    setIsCodeSent(true);
+    setSentVia(sentBefore.otp_method ?? DEFAULT_OTP_METHOD);
+    setOtpMethod(sentBefore.otp_method ?? DEFAULT_OTP_METHOD);
+    setCountryCode(sentBefore.country_code ?? DEFAULT_COUNTRY_CODE);
+    setPhone(sentBefore.phone_number ?? '');
+    setOtp('');
+    countdown.start(sentBefore.resend_in_seconds);
+  }
 
   const isCountingDown = isCodeSent && countdown.secondsLeft > 0;
 
@@ -102,6 +124,8 @@ export function PhoneVerificationPage() {
       countdown.start(OTP_RESEND_SECONDS);
     } catch (error) {
       if (isRefusal(error)) {
+        // 'Please wait': a code went out earlier (another tab, before a reload); bring its box back
+        if (error.status === 429) void otpStatus.refetch();
         const phoneError = error.fieldErrors.phone_number?.[0];
         if (phoneError) setIsPhoneInvalid(true);
         toast.error(phoneError ?? error.serverSentence() ?? ACCOUNT_MESSAGES.otpSendFallback);

@@ -1,5 +1,5 @@
 import { PAYMENT_LABELS, PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
-import type { LedgerEntry, Purchase } from '@gurumatch/shared/schemas/payments';
+import type { LedgerEntry, Purchase, PurchaseRefund } from '@gurumatch/shared/schemas/payments';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
@@ -51,18 +51,55 @@ function Pager({
   );
 }
 
+/** The badge and the sentence of a purchase's refund. */
+function describeRefund(refund: PurchaseRefund): { badge: string; text: string } {
+  const date = formatDate(refund.refunded_at);
+  if (refund.kind === 'coins') {
+    return {
+      badge: PAYMENT_LABELS.refunded,
+      text: PAYMENT_LABELS.refundedAsCoins(refund.coins, date),
+    };
+  }
+  if (refund.status === 'failed') {
+    return { badge: PAYMENT_LABELS.refundFailed, text: PAYMENT_LABELS.refundFailedToMethod };
+  }
+  const money = rupees(refund.amount);
+  return refund.status === 'pending'
+    ? {
+        badge: PAYMENT_LABELS.refundPending,
+        text: PAYMENT_LABELS.refundStartedToMethod(money, date, refund.coins),
+      }
+    : {
+        badge: PAYMENT_LABELS.refunded,
+        text: PAYMENT_LABELS.refundedToMethod(money, date, refund.coins),
+      };
+}
+
 function PurchaseItem({ purchase }: { purchase: Purchase }) {
+  const refund = purchase.refund ? describeRefund(purchase.refund) : null;
+  // coins taken back by a refund to the payment method no longer expire
+  const isTakenBack = purchase.refund?.kind === 'original' && purchase.refund.status !== 'failed';
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-semibold text-slate-900">
           {purchase.plan.display_name} · {purchase.coins} coins
+          {refund ? (
+            <span className="ml-2 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 align-middle text-xs font-semibold text-amber-900">
+              {refund.badge}
+            </span>
+          ) : null}
         </p>
         <p className="text-sm text-slate-600">
           {formatDateTime(purchase.created_at)} · {purchase.invoice_number}
           {purchase.coupon_code ? ` · coupon ${purchase.coupon_code}` : ''}
         </p>
-        <p className="text-sm text-slate-600">Coins expire on {formatDate(purchase.expires_at)}</p>
+        {isTakenBack ? null : (
+          <p className="text-sm text-slate-600">
+            Coins expire on {formatDate(purchase.expires_at)}
+          </p>
+        )}
+        {refund ? <p className="text-sm text-slate-800">{refund.text}</p> : null}
       </div>
       <div className="flex items-center gap-4">
         <span className="font-semibold text-slate-900">{rupees(purchase.amount)}</span>

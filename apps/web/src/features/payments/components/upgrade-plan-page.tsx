@@ -368,6 +368,15 @@ export function UpgradePlanPage() {
             : null}
         </p>
       ) : null}
+      {current.data?.refunded_purchase ? (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-300">
+          {PAYMENT_LABELS.planRefunded(
+            current.data.refunded_purchase.display_name,
+            rupees(current.data.refunded_purchase.amount),
+            formatDate(current.data.refunded_purchase.refunded_at),
+          )}
+        </p>
+      ) : null}
 
       {plans.isPending ? (
         <div className="py-12">

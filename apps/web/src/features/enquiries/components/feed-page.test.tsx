@@ -1,0 +1,97 @@
+import type { EnquiryCard, FeedWithFilters } from '@gurumatch/shared/schemas/enquiries';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders, type TestSession } from '../../../testing/render.tsx';
+
+import { FeedPage } from './feed-page.tsx';
+
+const TUTOR: TestSession = { role: 'teacher', user_id: 7, full_name: 'Asha Rao' };
+
+function makeCard(overrides: Partial<EnquiryCard>): EnquiryCard {
+  return {
+    id: 1,
+    name: 'Ravi',
+    class_level: 'Class 10',
+    subject: 'Mathematics',
+    study_mode: 'offline',
+    coins_required: 15,
+    coins_reduced: 0,
+    days_left: 20,
+    responded_count: 0,
+    total_responses: 5,
+    time_ago: '2 hours ago',
+    viewed: false,
+    is_starred: false,
+    female_tutor_preferred: false,
+    distance_km: 2.5,
+    address: { city: 'Bengaluru', state: 'Karnataka' },
+    user: { profile_avatar: null },
+    image: null,
+    ...overrides,
+  };
+}
+
+function stubFeed(cards: EnquiryCard[]) {
+  const answer: FeedWithFilters = {
+    count: cards.length,
+    next: null,
+    previous: null,
+    results: {
+      filters: { classes: [], subjects: [], requirements: [], addresses: [] },
+      enquiries: cards,
+    },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((path: string) =>
+      Promise.resolve(
+        path === '/api/enquiry/teacher/enquiry-filters/?page=1'
+          ? new Response(JSON.stringify(answer), {
+              status: 200,
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 }),
+      ),
+    ),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('FeedPage', () => {
+  it('marks the cards whose poster prefers a female tutor', async () => {
+    stubFeed([
+      makeCard({ id: 1, name: 'Meera', female_tutor_preferred: true }),
+      makeCard({ id: 2, name: 'Arjun' }),
+    ]);
+    renderWithProviders(<FeedPage />, { initialEntries: ['/enquiry'], session: TUTOR });
+
+    const cardOf = async (name: string): Promise<HTMLElement> => {
+      const card = (await screen.findByText(new RegExp(`^${name} · `))).closest('li');
+      if (!card) throw new Error(`no card for ${name}`);
+      return card;
+    };
+    expect(within(await cardOf('Meera')).getByText('Female tutor preferred')).toBeVisible();
+    expect(within(await cardOf('Arjun')).queryByText('Female tutor preferred')).toBeNull();
+  });
+
+  it('closes the filters with the × button and gives focus back to the Filters button', async () => {
+    stubFeed([makeCard({})]);
+    const { user } = renderWithProviders(<FeedPage />, {
+      initialEntries: ['/enquiry'],
+      session: TUTOR,
+    });
+
+    const open = await screen.findByRole('button', { name: 'Filters' });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const close = within(dialog).getByRole('button', { name: 'Close filters' });
+    expect(close).toHaveFocus();
+    await user.click(close);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+  });
+});
