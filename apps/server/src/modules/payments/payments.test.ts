@@ -30,7 +30,7 @@ import {
   type CheckoutResponse,
   type RazorpayPeer,
 } from '../../../test/peers/razorpay-peer.ts';
-import { SANDBOX_WEBHOOK_SECRET } from '../../adapters/payments/sandbox.ts';
+import type { SandboxPayments } from '../../adapters/payments/sandbox.ts';
 
 import { insertCoupon, type NewCoupon } from './queries.ts';
 import { reconcileOrders } from './service.ts';
@@ -134,13 +134,19 @@ function countPayments(user: RegisteredUser): Promise<number> {
   return countRows(t.db, 'payments', 'user_id = $1', [user.userId]);
 }
 
-function sandboxWebhook(body: string, secret = SANDBOX_WEBHOOK_SECRET) {
+function sandboxOf(app: TestApp): SandboxPayments {
+  const sandbox = app.ctx.paymentsSandbox;
+  if (!sandbox) throw new Error('the test app has no sandbox checkout');
+  return sandbox;
+}
+
+function sandboxWebhook(body: string, signature = sandboxOf(t).signWebhook(body)) {
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/razorpay/webhook/',
     headers: {
       'content-type': 'application/json',
-      'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
+      'x-razorpay-signature': signature,
     },
     payload: body,
   });
@@ -482,7 +488,10 @@ describe('a purchase through the sandbox checkout', () => {
     const { order, checkout } = await paidSandboxOrder(teacher, planIds.silver);
     const body = capturedEventBody(order.order_id, checkout.razorpay_payment_id, order.amount);
 
-    const forged = await sandboxWebhook(body, 'not-the-webhook-secret');
+    const forged = await sandboxWebhook(
+      body,
+      createHmac('sha256', 'not-the-webhook-secret').update(body).digest('hex'),
+    );
     expectFailure(forged, 400);
     const unsigned = await t.app.inject({
       method: 'POST',
@@ -497,9 +506,7 @@ describe('a purchase through the sandbox checkout', () => {
       url: '/api/payments/razorpay/webhook/',
       headers: {
         'content-type': 'application/json',
-        'x-razorpay-signature': createHmac('sha256', SANDBOX_WEBHOOK_SECRET)
-          .update(JSON.stringify(JSON.parse(body), null, 1))
-          .digest('hex'),
+        'x-razorpay-signature': sandboxOf(t).signWebhook(JSON.stringify(JSON.parse(body), null, 1)),
       },
       payload: body,
     });
