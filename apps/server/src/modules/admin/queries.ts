@@ -429,7 +429,7 @@ export interface PaymentRow {
 }
 
 const PAYMENT_COLUMNS = `pm.id, pm.order_id, pm.user_id, u.full_name, u.email,
-       pl.display_name AS plan, pl.id AS plan_id, l.coins, pl.validity_days, pm.amount_paise,
+       pl.display_name AS plan, pl.id AS plan_id, l.coins, o.validity_days, pm.amount_paise,
        o.provider, pm.provider_payment_id, pm.lot_id, pm.invoice_number, pm.created_at,
        rf.kind AS refund_kind, rf.provider_refund_id AS refund_provider_id,
        rf.provider_status AS refund_provider_status, rf.coins AS refund_coins, rf.amount_paise AS refund_amount_paise,

@@ -90,7 +90,14 @@ import {
 } from './queries.ts';
 import { renderSandboxCheckout } from './sandbox-page.ts';
 
-export { creditCoins, getCoinBalance, refundCoins, reverseLot, spendCoins } from './ledger.ts';
+export {
+  creditCoins,
+  getCoinBalance,
+  refundCoins,
+  reverseLot,
+  spendCoins,
+  takeBackLot,
+} from './ledger.ts';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
