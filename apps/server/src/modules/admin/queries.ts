@@ -469,9 +469,20 @@ export function listPayments(
   );
 }
 
+/**
+ * The payment, locked, with its refund as it stands once the lock is held. The
+ * lock is taken first and the row read by a second statement: a statement that
+ * waited for the lock sees the joined refund row as it was before it waited
+ * (PostgreSQL), so a refund committed meanwhile would go unseen.
+ */
 export async function findPaymentForUpdate(db: Queryable, id: number): Promise<PaymentRow | null> {
+  const locked = await db.query<{ id: number }>(
+    'SELECT id FROM payments WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (locked.length === 0) return null;
   const rows = await db.query<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE pm.id = $1 FOR UPDATE OF pm`,
+    `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE pm.id = $1`,
     [id],
   );
   return rows[0] ?? null;

@@ -652,7 +652,10 @@ async function recordRefund(
   decision: RefundDecision,
   after: Record<string, unknown>,
 ): Promise<void> {
-  await q.insertPaymentRefund(tx, { ...decision, decidedBy: actor.user_id });
+  // the payment's lock decides; the unique refund per payment is the last guard
+  if (!(await q.insertPaymentRefund(tx, { ...decision, decidedBy: actor.user_id }))) {
+    throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
+  }
   await audit(
     tx,
     ctx,

@@ -471,7 +471,7 @@ describe('a purchase through the sandbox checkout', () => {
     expect(await countRows(t.db, 'coin_ledger', 'user_id = $1', [teacher.userId])).toBe(1);
   });
 
-  it('credits once under 50 concurrent verify calls for one payment', async () => {
+  it('credits once under 50 concurrent verify calls for one payment (concurrent; proves locking on PostgreSQL)', async () => {
     const teacher = await registerTeacher(t.app);
     const { checkout } = await paidSandboxOrder(teacher, planIds.gold);
     const responses = await Promise.all(
@@ -483,7 +483,7 @@ describe('a purchase through the sandbox checkout', () => {
     expect(await countRows(t.db, 'coin_lots', 'user_id = $1', [teacher.userId])).toBe(1);
   });
 
-  it('credits a webhook-only payment once, and refuses a forged webhook', async () => {
+  it('credits a webhook-only payment once, and refuses a forged webhook (concurrent deliveries; proves locking on PostgreSQL)', async () => {
     const teacher = await registerTeacher(t.app);
     const { order, checkout } = await paidSandboxOrder(teacher, planIds.silver);
     const body = capturedEventBody(order.order_id, checkout.razorpay_payment_id, order.amount);
@@ -592,7 +592,7 @@ describe('coupons', () => {
     );
   });
 
-  it('refuses a coupon over its total limit, even when many tutors apply at once', async () => {
+  it('refuses a coupon over its total limit, even when many tutors apply at once (concurrent; proves locking on PostgreSQL)', async () => {
     const code = await newCoupon({ maxRedemptions: 3, maxPerUser: 1 });
     const teachers = await Promise.all(Array.from({ length: 8 }, () => registerTeacher(t.app)));
     const responses = await Promise.all(
