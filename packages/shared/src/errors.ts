@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'invalid_signature',
   'payment_not_captured',
   'payment_failed',
+  'order_already_paid',
+  'coupon_unavailable',
   // the back office
   'invalid_state',
   'slug_taken',

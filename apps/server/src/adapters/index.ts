@@ -15,7 +15,11 @@ import { createMsg91OtpSender } from './otp/msg91.ts';
 import { createDevOutbox, type DevOutbox } from './outbox/dev-outbox.ts';
 import type { PaymentsProvider } from './payments/index.ts';
 import { createRazorpay } from './payments/razorpay.ts';
-import { createSandboxPayments, type SandboxPayments } from './payments/sandbox.ts';
+import {
+  createSandboxPayments,
+  sandboxSecretsOf,
+  type SandboxPayments,
+} from './payments/sandbox.ts';
 import type { FileStorage } from './storage/index.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
@@ -62,7 +66,10 @@ export function createAdapters(config: Config, db: Queryable): Adapters {
   const otp = config.msg91
     ? createMsg91OtpSender(config.msg91)
     : outbox && createDevOutboxOtpSender(outbox);
-  const paymentsSandbox = config.razorpay || config.isProduction ? null : createSandboxPayments(db);
+  const paymentsSandbox =
+    config.razorpay || config.isProduction
+      ? null
+      : createSandboxPayments(db, sandboxSecretsOf(config.dataDir));
   const payments = config.razorpay ? createRazorpay(config.razorpay) : paymentsSandbox;
   if (!mail || !otp || !payments) {
     throw new ConfigError('Invalid configuration:\n  SMTP_URL and MSG91_*: required in production');

@@ -40,6 +40,13 @@ export const PAYMENT_MESSAGES = {
   orderCreateFailed: 'Payment processing failed',
   coinsAdded: (coins: number) => `${String(coins)} coins added`,
   alreadyCredited: 'This payment has already been credited.',
+  orderAlreadyPaid: 'This order has already been paid.',
+  couponGoneRefunded:
+    'The coupon on this order was no longer available when your payment arrived, so the payment has been refunded to your payment method and no coins were added. Please buy again.',
+  refundAsCoinsTakeBackReason: (invoice: string) =>
+    `Unspent coins of payment ${invoice} taken back for its refund as coins`,
+  refundAsCoinsReason: (invoice: string, reason: string) =>
+    `Refund of payment ${invoice}: ${reason}`,
   freePlanReason: 'Free plan coins',
   purchaseReason: (displayName: string) => `Purchased plan ${displayName}`,
   expiryReason: 'Coins expired',

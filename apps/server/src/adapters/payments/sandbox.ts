@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 
 import type { Queryable } from '../../db/connection.ts';
 import { ProviderError } from '../provider-http.ts';
@@ -14,10 +16,50 @@ import {
 } from './index.ts';
 
 const PROVIDER = 'Sandbox checkout';
-/** Development-only keys: the sandbox never runs in production (Razorpay is required there). */
+/** The public key id of the sandbox checkout: the sandbox never runs in production (Razorpay is required there). */
 export const SANDBOX_KEY_ID = 'rzp_test_sandbox';
-export const SANDBOX_KEY_SECRET = 'sandbox-key-secret-for-development-only';
-export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret-for-development-only';
+
+/** The secrets the sandbox signs with, as Razorpay's key secret and webhook secret. */
+export interface SandboxSecrets {
+  keySecret: string;
+  webhookSecret: string;
+}
+
+const SECRETS_FILE = 'sandbox-payments-secrets.json';
+
+function isSandboxSecrets(value: unknown): value is SandboxSecrets {
+  const record = value as Partial<Record<keyof SandboxSecrets, unknown>> | null;
+  return (
+    typeof record?.keySecret === 'string' &&
+    record.keySecret.length >= 32 &&
+    typeof record.webhookSecret === 'string' &&
+    record.webhookSecret.length >= 32
+  );
+}
+
+/**
+ * The sandbox's secrets of this data folder: made at random the first time
+ * (readable by the server's user only) and read back on every later start, so
+ * no two deployments share them and nobody can sign a checkout answer or a
+ * webhook from the source code.
+ */
+export function sandboxSecretsOf(dataDir: string): SandboxSecrets {
+  const file = path.join(dataDir, SECRETS_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const made: SandboxSecrets = {
+    keySecret: randomBytes(32).toString('hex'),
+    webhookSecret: randomBytes(32).toString('hex'),
+  };
+  try {
+    fs.writeFileSync(file, JSON.stringify(made), { mode: 0o600, flag: 'wx' });
+    return made;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+  }
+  const stored: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!isSandboxSecrets(stored)) throw new Error(`${SECRETS_FILE} is not valid: remove it`);
+  return stored;
+}
 
 /** Test instruments, as in Razorpay's test mode. */
 export const SANDBOX_SUCCESS_CARD = '4111111111111111';
@@ -46,6 +88,8 @@ export interface SandboxPayments extends PaymentsProvider {
    * instrument records a failed attempt and throws.
    */
   pay(orderId: string, input: SandboxPaymentInput): Promise<SandboxCheckoutResult>;
+  /** `X-Razorpay-Signature` of a webhook body, signed with this sandbox's webhook secret. */
+  signWebhook(rawBody: string | Buffer): string;
 }
 
 interface OrderRow {
@@ -88,7 +132,7 @@ function isSuccess(input: SandboxPaymentInput): boolean | null {
 }
 
 /** The offline checkout provider: orders and payments in two tables, signed as Razorpay signs. */
-export function createSandboxPayments(db: Queryable): SandboxPayments {
+export function createSandboxPayments(db: Queryable, secrets: SandboxSecrets): SandboxPayments {
   const findOrder = async (orderId: string): Promise<ProviderOrder | null> => {
     const [row] = await db.query<OrderRow>(
       'SELECT id, amount, currency, receipt, status FROM sandbox_orders WHERE id = $1',
@@ -178,25 +222,33 @@ export function createSandboxPayments(db: Queryable): SandboxPayments {
     async pay(orderId, input) {
       const order = await findOrder(orderId);
       if (!order) throw new ProviderError(PROVIDER, 'order not found', 404);
-      if (order.status === 'paid') throw new ProviderError(PROVIDER, 'order already paid', 400);
+      if (order.status === 'paid') throw new ProviderError(PROVIDER, 'order already paid', 409);
       const outcome = isSuccess(input);
       if (outcome === null) {
         throw new ProviderError(PROVIDER, 'use a test card or UPI id shown on the page', 400);
       }
       const paymentId = newId('pay');
-      await db.query(
-        `INSERT INTO sandbox_payments (id, order_id, amount, currency, status, method)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          paymentId,
-          order.id,
-          order.amount,
-          order.currency,
-          outcome ? 'captured' : 'failed',
-          input.method,
-        ],
-      );
-      await db.query('UPDATE sandbox_orders SET status = $2 WHERE id = $1', [
+      try {
+        await db.query(
+          `INSERT INTO sandbox_payments (id, order_id, amount, currency, status, method)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [
+            paymentId,
+            order.id,
+            order.amount,
+            order.currency,
+            outcome ? 'captured' : 'failed',
+            input.method,
+          ],
+        );
+      } catch (error) {
+        // another payment of the order was captured first (one capture per order)
+        if ((error as { code?: unknown }).code === '23505') {
+          throw new ProviderError(PROVIDER, 'order already paid', 409);
+        }
+        throw error;
+      }
+      await db.query("UPDATE sandbox_orders SET status = $2 WHERE id = $1 AND status <> 'paid'", [
         order.id,
         outcome ? 'paid' : 'attempted',
       ]);
@@ -204,14 +256,17 @@ export function createSandboxPayments(db: Queryable): SandboxPayments {
       return {
         razorpay_payment_id: paymentId,
         razorpay_order_id: order.id,
-        razorpay_signature: checkoutSignature(SANDBOX_KEY_SECRET, order.id, paymentId),
+        razorpay_signature: checkoutSignature(secrets.keySecret, order.id, paymentId),
       };
     },
+    signWebhook(rawBody) {
+      return hmacHex(secrets.webhookSecret, rawBody);
+    },
     verifyPaymentSignature(orderId, paymentId, signature) {
-      return signatureMatches(checkoutSignature(SANDBOX_KEY_SECRET, orderId, paymentId), signature);
+      return signatureMatches(checkoutSignature(secrets.keySecret, orderId, paymentId), signature);
     },
     verifyWebhookSignature(rawBody, signature) {
-      return signatureMatches(hmacHex(SANDBOX_WEBHOOK_SECRET, rawBody), signature);
+      return signatureMatches(hmacHex(secrets.webhookSecret, rawBody), signature);
     },
   };
 }

@@ -429,7 +429,7 @@ export interface PaymentRow {
 }
 
 const PAYMENT_COLUMNS = `pm.id, pm.order_id, pm.user_id, u.full_name, u.email,
-       pl.display_name AS plan, pl.id AS plan_id, l.coins, pl.validity_days, pm.amount_paise,
+       pl.display_name AS plan, pl.id AS plan_id, l.coins, o.validity_days, pm.amount_paise,
        o.provider, pm.provider_payment_id, pm.lot_id, pm.invoice_number, pm.created_at,
        rf.kind AS refund_kind, rf.provider_refund_id AS refund_provider_id,
        rf.provider_status AS refund_provider_status, rf.coins AS refund_coins, rf.amount_paise AS refund_amount_paise,
@@ -469,9 +469,20 @@ export function listPayments(
   );
 }
 
+/**
+ * The payment, locked, with its refund as it stands once the lock is held. The
+ * lock is taken first and the row read by a second statement: a statement that
+ * waited for the lock sees the joined refund row as it was before it waited
+ * (PostgreSQL), so a refund committed meanwhile would go unseen.
+ */
 export async function findPaymentForUpdate(db: Queryable, id: number): Promise<PaymentRow | null> {
+  const locked = await db.query<{ id: number }>(
+    'SELECT id FROM payments WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (locked.length === 0) return null;
   const rows = await db.query<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE pm.id = $1 FOR UPDATE OF pm`,
+    `SELECT ${PAYMENT_COLUMNS} FROM ${PAYMENT_FROM} WHERE pm.id = $1`,
     [id],
   );
   return rows[0] ?? null;

@@ -244,7 +244,7 @@ describe('a refund to the original method through Razorpay', () => {
     ).toBe(1);
   });
 
-  it('answers a second refund with 409, even at the same moment, and calls the provider once', async () => {
+  it('answers a second refund with 409, even at the same moment, and calls the provider once (concurrent; proves locking on PostgreSQL)', async () => {
     const { tutor, paymentId, checkout } = await paidWithRazorpay();
     // two administrators at once: the payment row's lock lets one through
     const both = await Promise.all([refund(rz, paymentId), refund(rz, paymentId)]);
@@ -361,6 +361,90 @@ describe('a refund to the original method through Razorpay', () => {
       kind: 'original',
       status: 'failed',
     });
+  });
+});
+
+describe('a refund as coins', () => {
+  async function ledgerOf(tutor: RegisteredUser) {
+    return rows<{ kind: string; coins: number; balance_after: number }>(
+      t.db,
+      'SELECT kind, coins, balance_after FROM coin_ledger WHERE user_id = $1 ORDER BY id',
+      [tutor.userId],
+    );
+  }
+
+  it('takes back the unspent coins of the purchase and credits its coins once: never twice its coins', async () => {
+    const { tutor, paymentId } = await paidWithSandbox();
+    await t.db.transaction((tx) =>
+      spendCoins(tx, { userId: tutor.userId, coins: 12, reason: 'Contact', now: new Date() }),
+    );
+    expect(await balanceOf(tutor)).toBe(288);
+    const response = await refund(t, paymentId, 'coins');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AdminPayment>().refund).toMatchObject({ kind: 'coins', coins: 300 });
+    // 288 unspent taken back, 300 given: the payment is worth its 300 coins, not 588
+    expect(await balanceOf(tutor)).toBe(300);
+    expect((await ledgerOf(tutor)).map((entry) => [entry.kind, entry.coins])).toEqual([
+      ['credit', 300],
+      ['spend', -12],
+      ['reversal', -288],
+      ['credit', 300],
+    ]);
+    expectFailure(await refund(t, paymentId, 'coins'), 409, 'already_refunded');
+    expect(await balanceOf(tutor)).toBe(300);
+  });
+
+  it('gives the coins again when all were spent, and leaves an untouched purchase at its coins', async () => {
+    const spent = await paidWithSandbox();
+    await t.db.transaction((tx) =>
+      spendCoins(tx, {
+        userId: spent.tutor.userId,
+        coins: 300,
+        reason: 'Contacts',
+        now: new Date(),
+      }),
+    );
+    expect((await refund(t, spent.paymentId, 'coins')).statusCode).toBe(200);
+    expect(await balanceOf(spent.tutor)).toBe(300);
+    expect(
+      await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind = 'reversal'", [
+        spent.tutor.userId,
+      ]),
+    ).toBe(0);
+
+    const untouched = await paidWithSandbox();
+    expect((await refund(t, untouched.paymentId, 'coins')).statusCode).toBe(200);
+    expect(await balanceOf(untouched.tutor)).toBe(300);
+  });
+
+  it('refunds as coins once under parallel requests (concurrent; proves locking on PostgreSQL)', async () => {
+    const { tutor, paymentId } = await paidWithSandbox();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => refund(t, paymentId, 'coins')),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    expect(await balanceOf(tutor)).toBe(300);
+    expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(1);
+  });
+
+  it('credits the coins and validity the order was bought with, even after the plan was edited', async () => {
+    const { tutor, paymentId } = await paidWithSandbox();
+    await rows(t.db, "UPDATE plans SET coins = 5000, validity_days = 1 WHERE name = 'silver'");
+    try {
+      expect((await refund(t, paymentId, 'coins')).statusCode).toBe(200);
+    } finally {
+      await rows(t.db, "UPDATE plans SET coins = 300, validity_days = 180 WHERE name = 'silver'");
+    }
+    expect(await balanceOf(tutor)).toBe(300);
+    const [lot] = await rows<{ days: number }>(
+      t.db,
+      `SELECT round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days
+         FROM coin_lots WHERE user_id = $1 ORDER BY id DESC LIMIT 1`,
+      [tutor.userId],
+    );
+    expect(lot?.days).toBe(180);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   REFUND_WINDOW_DAYS,
   type AuditTargetType,
 } from '@gurumatch/shared/messages/admin';
+import { PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
 import type {
   AdminArticle,
   AdminArticleBody,
@@ -76,7 +77,7 @@ import {
   notifyRefundedTutors,
   refundContactsWithin,
 } from '../enquiries/service.ts';
-import { creditCoins, reverseLot } from '../payments/service.ts';
+import { creditCoins, reverseLot, takeBackLot } from '../payments/service.ts';
 import { detectFileType, isReadableImage } from '../profile/service.ts';
 
 import * as q from './queries.ts';
@@ -665,7 +666,10 @@ async function recordRefund(
   decision: RefundDecision,
   after: Record<string, unknown>,
 ): Promise<void> {
-  await q.insertPaymentRefund(tx, { ...decision, decidedBy: actor.user_id });
+  // the payment's lock decides; the unique refund per payment is the last guard
+  if (!(await q.insertPaymentRefund(tx, { ...decision, decidedBy: actor.user_id }))) {
+    throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
+  }
   await audit(
     tx,
     ctx,
@@ -677,7 +681,13 @@ async function recordRefund(
   );
 }
 
-/** As coins: the plan's coins are credited again in a lot of the plan's validity. */
+/**
+ * As coins: the coins the purchase's lot still holds are taken back (a
+ * `reversal` entry), and the money's worth, the coins the payment bought, is
+ * credited in a new lot of the order's validity. A payment therefore never
+ * ends as more than its coins at once: what was spent is given back, what was
+ * not is renewed (docs/decisions/042-coupon-redemptions-and-order-snapshots.md).
+ */
 async function refundAsCoins(
   ctx: AppContext,
   actor: AdminActor,
@@ -687,10 +697,16 @@ async function refundAsCoins(
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const payment = await lockRefundablePayment(tx, id, now);
+    const takenBack = await takeBackLot(tx, {
+      userId: payment.user_id,
+      lotId: payment.lot_id,
+      reason: PAYMENT_MESSAGES.refundAsCoinsTakeBackReason(payment.invoice_number),
+      now,
+    });
     await creditCoins(tx, {
       userId: payment.user_id,
       coins: payment.coins,
-      reason: `Refund of payment ${payment.invoice_number}: ${reason}`.slice(0, 300),
+      reason: PAYMENT_MESSAGES.refundAsCoinsReason(payment.invoice_number, reason).slice(0, 300),
       expiresAt: new Date(now.getTime() + payment.validity_days * DAY_MS),
       now,
     });
@@ -707,7 +723,7 @@ async function refundAsCoins(
         reason,
         at: now,
       },
-      { refund: 'coins', coins: payment.coins, reason },
+      { refund: 'coins', coins: payment.coins, coins_taken_back: takenBack.coins, reason },
     );
   });
 }

@@ -104,7 +104,7 @@ describe('spendCoins', () => {
     expect(await entriesOf(userId)).toEqual([]);
   });
 
-  it('lets exactly as many parallel spends through as there are coins, never below zero', async () => {
+  it('lets exactly as many parallel spends through as there are coins, never below zero (concurrent; proves locking on PostgreSQL)', async () => {
     const userId = await teacherId();
     await grantCoins(t.db, userId, 6, t.clock.now(), 10);
     await grantCoins(t.db, userId, 6, t.clock.now(), 20);
@@ -126,7 +126,7 @@ describe('spendCoins', () => {
     expect((await lotsOf(userId)).map((lot) => lot.remaining)).toEqual([0, 0]);
   });
 
-  it('parallel spends of different sizes never overdraw', async () => {
+  it('parallel spends of different sizes never overdraw (concurrent; proves locking on PostgreSQL)', async () => {
     const userId = await teacherId();
     await grantCoins(t.db, userId, 10, t.clock.now());
 
@@ -216,7 +216,7 @@ describe('expiry', () => {
 });
 
 describe('refundCoins', () => {
-  it('gives the coins back once; a second refund is refused with 409', async () => {
+  it('gives the coins back once; a second refund is refused with 409 (concurrent; proves locking on PostgreSQL)', async () => {
     const userId = await teacherId();
     await grantCoins(t.db, userId, 10, t.clock.now());
     const spent = await spend(userId, 4, 7);
@@ -280,7 +280,7 @@ describe('creditCoins and the free plan', () => {
     expect(await getCoinBalance(t.db, userId, new Date(now.getTime() + 5 * DAY_MS))).toBe(0);
   });
 
-  it('gives the free plan once even when asked many times at once', async () => {
+  it('gives the free plan once even when asked many times at once (concurrent; proves locking on PostgreSQL)', async () => {
     const userId = await teacherId();
     await Promise.all(Array.from({ length: 10 }, () => grantFreePlanOnce(t.ctx, userId)));
     const lots = await rows<{ source: string; coins: number; expires_at: Date }>(

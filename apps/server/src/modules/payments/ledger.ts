@@ -294,3 +294,33 @@ export async function reverseLot(
   });
   return { entryId: entry.id, balanceAfter: entry.balance_after, coins: lot.coins };
 }
+
+/**
+ * Takes back whatever the lot still holds, unexpired (a purchase refunded as
+ * coins), with a `reversal` entry, inside the caller's transaction. Coins
+ * already spent or expired stay as they are. Answers the coins taken back
+ * (no entry when there were none).
+ */
+export async function takeBackLot(
+  tx: Queryable,
+  input: ReverseLotInput,
+): Promise<{ entryId: number | null; coins: number }> {
+  const reason = checkReason(input.reason);
+  await lockOwner(tx, input.userId);
+  const balance = await writeExpiries(tx, input.userId, input.now);
+  const lot = await lockLot(tx, input.userId, input.lotId);
+  if (!lot) throw new AppError(404, 'not_found', PAYMENT_MESSAGES.lotNotFound);
+  const usable = lot.expires_at.getTime() > input.now.getTime() ? lot.remaining : 0;
+  if (usable === 0) return { entryId: null, coins: 0 };
+  await setLotRemaining(tx, lot.id, 0);
+  const entry = await insertLedgerEntry(tx, {
+    userId: input.userId,
+    kind: 'reversal',
+    coins: -usable,
+    balanceAfter: balance - usable,
+    reason,
+    lotId: lot.id,
+    createdAt: input.now,
+  });
+  return { entryId: entry.id, coins: usable };
+}

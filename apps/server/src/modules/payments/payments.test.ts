@@ -30,7 +30,7 @@ import {
   type CheckoutResponse,
   type RazorpayPeer,
 } from '../../../test/peers/razorpay-peer.ts';
-import { SANDBOX_WEBHOOK_SECRET } from '../../adapters/payments/sandbox.ts';
+import type { SandboxPayments } from '../../adapters/payments/sandbox.ts';
 
 import { insertCoupon, type NewCoupon } from './queries.ts';
 import { reconcileOrders } from './service.ts';
@@ -134,13 +134,19 @@ function countPayments(user: RegisteredUser): Promise<number> {
   return countRows(t.db, 'payments', 'user_id = $1', [user.userId]);
 }
 
-function sandboxWebhook(body: string, secret = SANDBOX_WEBHOOK_SECRET) {
+function sandboxOf(app: TestApp): SandboxPayments {
+  const sandbox = app.ctx.paymentsSandbox;
+  if (!sandbox) throw new Error('the test app has no sandbox checkout');
+  return sandbox;
+}
+
+function sandboxWebhook(body: string, signature = sandboxOf(t).signWebhook(body)) {
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/razorpay/webhook/',
     headers: {
       'content-type': 'application/json',
-      'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'),
+      'x-razorpay-signature': signature,
     },
     payload: body,
   });
@@ -467,7 +473,7 @@ describe('a purchase through the sandbox checkout', () => {
     expect(await countRows(t.db, 'coin_ledger', 'user_id = $1', [teacher.userId])).toBe(1);
   });
 
-  it('credits once under 50 concurrent verify calls for one payment', async () => {
+  it('credits once under 50 concurrent verify calls for one payment (concurrent; proves locking on PostgreSQL)', async () => {
     const teacher = await registerTeacher(t.app);
     const { checkout } = await paidSandboxOrder(teacher, planIds.gold);
     const responses = await Promise.all(
@@ -479,12 +485,15 @@ describe('a purchase through the sandbox checkout', () => {
     expect(await countRows(t.db, 'coin_lots', 'user_id = $1', [teacher.userId])).toBe(1);
   });
 
-  it('credits a webhook-only payment once, and refuses a forged webhook', async () => {
+  it('credits a webhook-only payment once, and refuses a forged webhook (concurrent deliveries; proves locking on PostgreSQL)', async () => {
     const teacher = await registerTeacher(t.app);
     const { order, checkout } = await paidSandboxOrder(teacher, planIds.silver);
     const body = capturedEventBody(order.order_id, checkout.razorpay_payment_id, order.amount);
 
-    const forged = await sandboxWebhook(body, 'not-the-webhook-secret');
+    const forged = await sandboxWebhook(
+      body,
+      createHmac('sha256', 'not-the-webhook-secret').update(body).digest('hex'),
+    );
     expectFailure(forged, 400);
     const unsigned = await t.app.inject({
       method: 'POST',
@@ -499,9 +508,7 @@ describe('a purchase through the sandbox checkout', () => {
       url: '/api/payments/razorpay/webhook/',
       headers: {
         'content-type': 'application/json',
-        'x-razorpay-signature': createHmac('sha256', SANDBOX_WEBHOOK_SECRET)
-          .update(JSON.stringify(JSON.parse(body), null, 1))
-          .digest('hex'),
+        'x-razorpay-signature': sandboxOf(t).signWebhook(JSON.stringify(JSON.parse(body), null, 1)),
       },
       payload: body,
     });
@@ -587,7 +594,7 @@ describe('coupons', () => {
     );
   });
 
-  it('refuses a coupon over its total limit, even when many tutors apply at once', async () => {
+  it('refuses a coupon over its total limit, even when many tutors apply at once (concurrent; proves locking on PostgreSQL)', async () => {
     const code = await newCoupon({ maxRedemptions: 3, maxPerUser: 1 });
     const teachers = await Promise.all(Array.from({ length: 8 }, () => registerTeacher(t.app)));
     const responses = await Promise.all(

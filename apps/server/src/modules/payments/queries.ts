@@ -345,19 +345,24 @@ export async function releaseLapsedReservations(
   );
 }
 
-/** Uses that count against the limits: consumed ones and live reservations. */
+/**
+ * Uses that count against the limits: consumed ones and live reservations
+ * (leaving out the redemption `exceptId`, when given).
+ */
 export async function countCouponUses(
   db: Queryable,
   couponId: number,
   userId: number,
   now: Date,
+  exceptId: number | null = null,
 ): Promise<{ total: number; by_user: number }> {
   const [row] = await db.query<{ total: number; by_user: number }>(
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE user_id = $2)::int AS by_user
        FROM coupon_redemptions
       WHERE coupon_id = $1
-        AND (status = 'consumed' OR (status = 'reserved' AND reserved_until > $3))`,
-    [couponId, userId, now],
+        AND (status = 'consumed' OR (status = 'reserved' AND reserved_until > $3))
+        AND id IS DISTINCT FROM $4::int`,
+    [couponId, userId, now, exceptId],
   );
   return row ?? { total: 0, by_user: 0 };
 }
@@ -417,6 +422,41 @@ export async function extendReservation(db: Queryable, id: number, until: Date):
   );
 }
 
+/** True when an order carries the reservation (it can carry one order at most). */
+export async function isReservationOnOrder(db: Queryable, redemptionId: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    'SELECT id FROM payment_orders WHERE redemption_id = $1',
+    [redemptionId],
+  );
+  return rows.length > 0;
+}
+
+/** A redemption by id, whoever holds it, locked. */
+export async function lockRedemptionById(db: Queryable, id: number): Promise<RedemptionRow | null> {
+  const rows = await db.query<RedemptionRow>(
+    'SELECT * FROM coupon_redemptions WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A use of the coupon taken by a payment that arrived after its order's reservation was gone. */
+export async function insertConsumedRedemption(
+  db: Queryable,
+  input: { couponId: number; userId: number; planId: number; now: Date },
+): Promise<RedemptionRow> {
+  const rows = await db.query<RedemptionRow>(
+    `INSERT INTO coupon_redemptions (coupon_id, user_id, plan_id, status, reserved_until,
+                                     created_at, consumed_at)
+     VALUES ($1, $2, $3, 'consumed', $4, $4, $4)
+     RETURNING *`,
+    [input.couponId, input.userId, input.planId, input.now],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insertConsumedRedemption: no row returned');
+  return row;
+}
+
 export async function lockRedemption(
   db: Queryable,
   id: number,
@@ -437,6 +477,7 @@ export async function releaseRedemption(db: Queryable, id: number, now: Date): P
   );
 }
 
+/** Marks a reservation (live, lapsed or released: the caller checked the limits) as paid. */
 export async function consumeRedemption(db: Queryable, id: number, now: Date): Promise<void> {
   await db.query(
     `UPDATE coupon_redemptions SET status = 'consumed', consumed_at = $2, released_at = NULL
@@ -491,10 +532,15 @@ export interface OrderRow {
   amount_paise: number;
   coupon_id: number | null;
   redemption_id: number | null;
-  status: 'created' | 'paid' | 'failed';
+  /** What the order buys, as the plan said when the order was made. */
+  coins: number;
+  validity_days: number;
+  status: 'created' | 'paid' | 'failed' | 'refunded';
   created_at: Date;
   paid_at: Date | null;
   checked_at: Date | null;
+  refunded_payment_id: string | null;
+  provider_refund_id: string | null;
 }
 
 export interface NewOrder {
@@ -509,6 +555,8 @@ export interface NewOrder {
   amountPaise: number;
   couponId: number | null;
   redemptionId: number | null;
+  coins: number;
+  validityDays: number;
   createdAt: Date;
 }
 
@@ -516,8 +564,8 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<Order
   const rows = await db.query<OrderRow>(
     `INSERT INTO payment_orders (user_id, plan_id, provider, provider_order_id, price_paise,
                                  discount_paise, taxable_paise, gst_paise, amount_paise, coupon_id,
-                                 redemption_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                                 redemption_id, created_at, coins, validity_days)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      RETURNING *`,
     [
       order.userId,
@@ -532,6 +580,8 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<Order
       order.couponId,
       order.redemptionId,
       order.createdAt,
+      order.coins,
+      order.validityDays,
     ],
   );
   const row = rows[0];
@@ -560,6 +610,31 @@ export async function lockOrder(db: Queryable, id: number): Promise<OrderRow | n
 
 export async function markOrderPaid(db: Queryable, id: number, at: Date): Promise<void> {
   await db.query("UPDATE payment_orders SET status = 'paid', paid_at = $2 WHERE id = $1", [id, at]);
+}
+
+export async function setOrderRedemption(
+  db: Queryable,
+  orderId: number,
+  redemptionId: number,
+): Promise<void> {
+  await db.query('UPDATE payment_orders SET redemption_id = $2 WHERE id = $1', [
+    orderId,
+    redemptionId,
+  ]);
+}
+
+/** The order's payment was refunded in full instead of credited (its coupon use was gone). */
+export async function markOrderRefunded(
+  db: Queryable,
+  id: number,
+  refund: { paymentId: string; refundId: string; at: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE payment_orders
+        SET status = 'refunded', refunded_payment_id = $2, provider_refund_id = $3, checked_at = $4
+      WHERE id = $1`,
+    [id, refund.paymentId, refund.refundId, refund.at],
+  );
 }
 
 export async function markOrderFailed(db: Queryable, id: number, at: Date): Promise<void> {

@@ -58,10 +58,12 @@ import {
   findPlanByName,
   findPurchase,
   hasFreePlanLot,
+  insertConsumedRedemption,
   insertOrder,
   insertPayment,
   insertReservation,
   isOnboardedTeacher,
+  isReservationOnOrder,
   listActivePlans,
   listLedgerEntries,
   listOrdersToReconcile,
@@ -70,12 +72,15 @@ import {
   lockLiveReservationsOfUser,
   lockOrder,
   lockRedemption,
+  lockRedemptionById,
   lockRefundByProviderId,
   markOrderChecked,
   markOrderFailed,
   markOrderPaid,
+  markOrderRefunded,
   releaseLapsedReservations,
   releaseRedemption,
+  setOrderRedemption,
   setRefundProviderStatus,
   type CouponRow,
   type LedgerRow,
@@ -86,7 +91,14 @@ import {
 } from './queries.ts';
 import { renderSandboxCheckout } from './sandbox-page.ts';
 
-export { creditCoins, getCoinBalance, refundCoins, reverseLot, spendCoins } from './ledger.ts';
+export {
+  creditCoins,
+  getCoinBalance,
+  refundCoins,
+  reverseLot,
+  spendCoins,
+  takeBackLot,
+} from './ledger.ts';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -262,7 +274,11 @@ export async function validateCoupon(
 /**
  * Reserves one use of the coupon for the user and plan, inside `tx`, under a
  * lock on the coupon row (so limits hold under races). An own live reservation
- * for the same plan is reused; one for another plan is released first.
+ * for the same plan is reused; one for another plan is released first. For a
+ * new order (`forOrder`), a reservation another order already carries is not
+ * reused: it is released and a new one taken, so each reservation sits on one
+ * order at most and the older order no longer holds the coupon
+ * (docs/decisions/042-coupon-redemptions-and-order-snapshots.md).
  */
 async function reserveCoupon(
   ctx: AppContext,
@@ -270,6 +286,7 @@ async function reserveCoupon(
   userId: number,
   plan: PlanRow,
   rawCode: string,
+  forOrder = false,
 ): Promise<{ coupon: CouponRow; redemption: RedemptionRow }> {
   const now = ctx.now();
   const found = await findCouponByCode(tx, normalizeCode(rawCode));
@@ -279,7 +296,9 @@ async function reserveCoupon(
   await releaseLapsedReservations(tx, coupon.id, now);
   const until = new Date(now.getTime() + COUPON_RESERVATION_MINUTES * MINUTE_MS);
   const own = await findLiveReservation(tx, coupon.id, userId, plan.id, now);
-  if (own) {
+  if (own && forOrder && (await isReservationOnOrder(tx, own.id))) {
+    await releaseRedemption(tx, own.id, now);
+  } else if (own) {
     await extendReservation(tx, own.id, until);
     return { coupon, redemption: { ...own, reserved_until: until } };
   }
@@ -345,6 +364,29 @@ export async function failRedemption(
 
 // ---------------------------------------------------------------- orders
 
+/**
+ * Refuses a coupon that cannot be used before the provider is asked for an
+ * order (the reservation itself is taken, under the coupon's lock, with the
+ * order's row). Answers the coupon for the price.
+ */
+async function checkCouponBeforeOrder(
+  ctx: AppContext,
+  userId: number,
+  plan: PlanRow,
+  code: string,
+): Promise<CouponRow> {
+  const now = ctx.now();
+  const coupon = await findCouponByCode(ctx.db, code);
+  const problem = couponProblem(coupon, plan, now);
+  if (problem || !coupon) throw new AppError(400, 'invalid_coupon', problem ?? '');
+  const own = await findLiveReservation(ctx.db, coupon.id, userId, plan.id, now);
+  const limit = own
+    ? null
+    : limitProblem(coupon, await countCouponUses(ctx.db, coupon.id, userId, now));
+  if (limit) throw new AppError(400, 'coupon_limit', limit);
+  return coupon;
+}
+
 /** The checkout the client opens for a sandbox order (served by this server). */
 export function sandboxCheckoutPath(orderId: string): string {
   return `/api/payments/sandbox/checkout/?order_id=${encodeURIComponent(orderId)}`;
@@ -360,10 +402,9 @@ export async function createOrder(
   body: CreateOrderBody,
 ): Promise<CreateOrderResult> {
   const plan = await requirePaidPlan(ctx.db, body.plan_id);
-  const reserved = body.coupon_code
-    ? await ctx.db.transaction((tx) => reserveCoupon(ctx, tx, userId, plan, body.coupon_code ?? ''))
-    : null;
-  const amounts = orderAmounts(plan.price_paise, reserved ? discountOf(reserved.coupon, plan) : 0);
+  const code = body.coupon_code ? normalizeCode(body.coupon_code) : null;
+  const coupon = code ? await checkCouponBeforeOrder(ctx, userId, plan, code) : null;
+  const amounts = orderAmounts(plan.price_paise, coupon ? discountOf(coupon, plan) : 0);
   const buyer = await findBuyer(ctx.db, userId);
   if (!buyer) throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
   const now = ctx.now();
@@ -378,19 +419,30 @@ export async function createOrder(
   } catch (error) {
     throw providerUnavailable(PAYMENT_MESSAGES.processingFailed, error);
   }
-  await insertOrder(ctx.db, {
-    userId,
-    planId: plan.id,
-    provider: ctx.payments.kind,
-    providerOrderId: providerOrder.id,
-    pricePaise: amounts.price,
-    discountPaise: amounts.discount,
-    taxablePaise: amounts.taxable,
-    gstPaise: amounts.gst,
-    amountPaise: amounts.total,
-    couponId: reserved?.coupon.id ?? null,
-    redemptionId: reserved?.redemption.id ?? null,
-    createdAt: now,
+  // the reservation and the order that carries it are written together, under the coupon's lock
+  const reserved = await ctx.db.transaction(async (tx) => {
+    const held = code ? await reserveCoupon(ctx, tx, userId, plan, code, true) : null;
+    if (held && discountOf(held.coupon, plan) !== amounts.discount) {
+      // the coupon was edited while the provider made the order: its amount is no longer right
+      throw new AppError(409, 'invalid_coupon', PAYMENT_MESSAGES.invalidCoupon);
+    }
+    await insertOrder(tx, {
+      userId,
+      planId: plan.id,
+      provider: ctx.payments.kind,
+      providerOrderId: providerOrder.id,
+      pricePaise: amounts.price,
+      discountPaise: amounts.discount,
+      taxablePaise: amounts.taxable,
+      gstPaise: amounts.gst,
+      amountPaise: amounts.total,
+      couponId: held?.coupon.id ?? null,
+      redemptionId: held?.redemption.id ?? null,
+      coins: plan.coins,
+      validityDays: plan.validity_days,
+      createdAt: now,
+    });
+    return held;
   });
   return {
     key: ctx.payments.keyId,
@@ -409,6 +461,8 @@ type CreditVia = 'verify' | 'webhook' | 'reconcile';
 
 interface CreditOutcome {
   credited: boolean;
+  /** The payment was refunded to its method instead (the order's coupon use was gone). */
+  refunded: boolean;
   coins: number;
   balance: number;
 }
@@ -418,10 +472,85 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Credits the plan's coins for a captured payment of the order, once per
- * provider payment id: the order row is locked, an existing payment answers
- * "already credited", and the unique constraint on the payment id is the last
- * guard. Consumes the order's coupon reservation.
+ * Takes the use of the coupon a paid order was priced with, inside the credit's
+ * transaction, under the coupon's lock. A live reservation the order carries is
+ * simply consumed. A payment that arrives after the reservation lapsed or was
+ * released takes a use afresh: first from the tutor's own reservations still
+ * waiting for a payment (the payment that arrived wins over the checkout that
+ * has not), then only while the coupon's limits leave room. Answers false
+ * when no use is left: the discount is no longer available to this order.
+ */
+async function takeCouponUse(tx: Queryable, order: OrderRow, now: Date): Promise<boolean> {
+  if (order.coupon_id === null) return true;
+  const coupon = await lockCoupon(tx, order.coupon_id);
+  if (!coupon) return false;
+  const redemption =
+    order.redemption_id === null ? null : await lockRedemptionById(tx, order.redemption_id);
+  const reusable = redemption && redemption.status !== 'consumed' ? redemption : null;
+  if (reusable?.status === 'reserved' && reusable.reserved_until.getTime() > now.getTime()) {
+    await consumeRedemption(tx, reusable.id, now);
+    return true;
+  }
+  let uses = await countCouponUses(tx, coupon.id, order.user_id, now, reusable?.id ?? null);
+  if (limitProblem(coupon, uses)) {
+    for (const row of await lockLiveReservationsOfUser(tx, coupon.id, order.user_id, now)) {
+      if (row.id !== reusable?.id) await releaseRedemption(tx, row.id, now);
+    }
+    uses = await countCouponUses(tx, coupon.id, order.user_id, now, reusable?.id ?? null);
+    if (limitProblem(coupon, uses)) return false;
+  }
+  if (reusable) {
+    await consumeRedemption(tx, reusable.id, now);
+  } else {
+    const taken = await insertConsumedRedemption(tx, {
+      couponId: coupon.id,
+      userId: order.user_id,
+      planId: order.plan_id,
+      now,
+    });
+    await setOrderRedemption(tx, order.id, taken.id);
+  }
+  return true;
+}
+
+/**
+ * Refunds in full, through the provider, a captured payment of an order whose
+ * coupon use was gone, and marks the order refunded: it is never credited.
+ */
+async function refundUncreditable(
+  ctx: AppContext,
+  tx: Queryable,
+  order: OrderRow,
+  paymentId: string,
+  now: Date,
+): Promise<void> {
+  let refund;
+  try {
+    refund = await ctx.payments.refund(
+      {
+        paymentId,
+        amount: order.amount_paise,
+        receipt: `order-${String(order.id)}`,
+        notes: { order_id: order.provider_order_id, why: 'coupon no longer available' },
+      },
+      tx,
+    );
+  } catch (error) {
+    throw providerUnavailable(PAYMENT_MESSAGES.processingFailed, error);
+  }
+  await markOrderRefunded(tx, order.id, { paymentId, refundId: refund.id, at: now });
+  ctx.log.warn(
+    { order: order.provider_order_id, payment: paymentId, refund: refund.id },
+    "a payment arrived after its order's coupon use was gone; refunded, not credited",
+  );
+}
+
+/**
+ * Credits the order's coins (as they were when the order was made) for a
+ * captured payment of the order, once per provider payment id: the order row
+ * is locked, an existing payment answers "already credited", and the unique
+ * constraint on the payment id is the last guard. Takes the coupon use the
+ * order was priced with; when none is left the payment is refunded instead.
  */
 async function creditOrder(
   ctx: AppContext,
@@ -435,10 +564,10 @@ async function creditOrder(
       const locked = await lockOrder(tx, order.id);
       if (!locked) throw new AppError(404, 'order_not_found', PAYMENT_MESSAGES.orderNotFound);
       const plan = await findPlanById(tx, locked.plan_id);
-      if (!plan) throw new AppError(404, 'plan_not_found', PAYMENT_MESSAGES.planNotFound);
       const existing = await findPaymentByProviderId(tx, payment.id);
-      if (existing || locked.status === 'paid') {
-        if (!existing || existing.order_id !== locked.id) {
+      const settled = locked.status === 'paid' || locked.status === 'refunded';
+      if (existing || settled) {
+        if (existing?.order_id !== locked.id && locked.refunded_payment_id !== payment.id) {
           ctx.log.error(
             { order: locked.provider_order_id, payment: payment.id, via },
             'a second payment for a paid order was not credited; refund it',
@@ -446,19 +575,29 @@ async function creditOrder(
         }
         return {
           credited: false,
-          coins: plan.coins,
+          refunded: locked.status === 'refunded' && locked.refunded_payment_id === payment.id,
+          coins: locked.coins,
+          balance: await getCoinBalance(tx, locked.user_id, now),
+        };
+      }
+      if (!(await takeCouponUse(tx, locked, now))) {
+        await refundUncreditable(ctx, tx, locked, payment.id, now);
+        return {
+          credited: false,
+          refunded: true,
+          coins: 0,
           balance: await getCoinBalance(tx, locked.user_id, now),
         };
       }
       const buyer = await findBuyer(tx, locked.user_id);
       const credit = await creditCoinsOnce(tx, {
         userId: locked.user_id,
-        coins: plan.coins,
-        reason: PAYMENT_MESSAGES.purchaseReason(plan.display_name),
-        expiresAt: expiryOf(plan, now),
+        coins: locked.coins,
+        reason: PAYMENT_MESSAGES.purchaseReason(plan?.display_name ?? ''),
+        expiresAt: new Date(now.getTime() + locked.validity_days * DAY_MS),
         now,
         source: 'purchase',
-        planId: plan.id,
+        planId: locked.plan_id,
       });
       if (!credit) throw new Error('creditOrder: lot not stored');
       await insertPayment(tx, {
@@ -476,8 +615,7 @@ async function creditOrder(
         createdAt: now,
       });
       await markOrderPaid(tx, locked.id, now);
-      if (locked.redemption_id !== null) await consumeRedemption(tx, locked.redemption_id, now);
-      return { credited: true, coins: plan.coins, balance: credit.balanceAfter };
+      return { credited: true, refunded: false, coins: locked.coins, balance: credit.balanceAfter };
     });
   try {
     return await attempt();
@@ -486,6 +624,27 @@ async function creditOrder(
     if (isUniqueViolation(error)) return attempt();
     throw error;
   }
+}
+
+/**
+ * With the offline sandbox, a signature is not enough: the payment must be one
+ * the sandbox checkout page captured for this order, at its amount. Razorpay's
+ * signatures are made with a secret only Razorpay and this server hold.
+ */
+async function capturedBySandbox(
+  ctx: AppContext,
+  order: OrderRow,
+  paymentId: string,
+): Promise<boolean> {
+  if (ctx.payments.kind !== 'sandbox') return true;
+  const payments = await ctx.payments.paymentsOfOrder(order.provider_order_id);
+  return payments.some(
+    (payment) =>
+      payment.id === paymentId &&
+      payment.status !== 'failed' &&
+      payment.status !== 'created' &&
+      payment.amount === order.amount_paise,
+  );
 }
 
 /**
@@ -509,12 +668,18 @@ export async function verifyPayment(
     body.razorpay_signature,
   );
   if (!valid) throw new AppError(400, 'invalid_signature', PAYMENT_MESSAGES.verificationFailed);
+  if (!(await capturedBySandbox(ctx, order, body.razorpay_payment_id))) {
+    throw new AppError(400, 'invalid_signature', PAYMENT_MESSAGES.verificationFailed);
+  }
   const outcome = await creditOrder(
     ctx,
     order,
     { id: body.razorpay_payment_id, method: null },
     'verify',
   );
+  if (outcome.refunded) {
+    throw new AppError(409, 'coupon_unavailable', PAYMENT_MESSAGES.couponGoneRefunded);
+  }
   return {
     success: true,
     coins_added: outcome.coins,
@@ -631,6 +796,13 @@ export async function handleWebhook(
     ctx.log.error(
       { order: payment.order_id, payment: payment.id, amount: payment.amount },
       'captured amount differs from the order; not credited',
+    );
+    return { status: 'ignored' };
+  }
+  if (!(await capturedBySandbox(ctx, order, payment.id))) {
+    ctx.log.warn(
+      { order: payment.order_id, payment: payment.id },
+      'webhook for no sandbox capture',
     );
     return { status: 'ignored' };
   }
@@ -841,6 +1013,8 @@ export async function sandboxPay(
       throw new AppError(402, 'payment_failed', PAYMENT_MESSAGES.paymentFailed);
     if (error.status === 404)
       throw new AppError(404, 'order_not_found', PAYMENT_MESSAGES.orderNotFound);
+    if (error.status === 409)
+      throw new AppError(409, 'order_already_paid', PAYMENT_MESSAGES.orderAlreadyPaid);
     throw new AppError(400, 'validation_error', detail);
   }
 }

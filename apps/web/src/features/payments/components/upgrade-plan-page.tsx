@@ -340,8 +340,15 @@ export function UpgradePlanPage() {
         if (user) queryClient.setQueryData(authKeys.coins(user.user_id), { coins: verified.coins });
         setCoupons(({ [plan.id]: _consumed, ...rest }) => rest);
         await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
-      } catch {
-        toast.error(PAYMENT_MESSAGES.verificationFailed);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'coupon_unavailable') {
+          // the payment came after the coupon's use was gone: refunded, nothing credited
+          toast.error(error.detail);
+          setCoupons(({ [plan.id]: _gone, ...rest }) => rest);
+          await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+        } else {
+          toast.error(PAYMENT_MESSAGES.verificationFailed);
+        }
       }
     } finally {
       setBusy(false);
