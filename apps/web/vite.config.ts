@@ -69,6 +69,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       sourcemap: true,
       // Maps source modules to their chunks: the server preloads a page's route chunks.
       manifest: !isSsrBuild,
+      // No warning about how long plugins took: that depends on the machine's load, not the code.
+      rolldownOptions: { checks: { bundlerTimings: false } },
     },
     ssr: {
       // The server bundle carries React, React Router and the rest of the app's
