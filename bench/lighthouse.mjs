@@ -96,6 +96,11 @@ try {
       onlyCategories: Object.keys(TARGETS),
     });
     const lhr = result?.lhr;
+    // a run Lighthouse could not finish (a timeout on a loaded machine) counts as none
+    if (!lhr || lhr.runtimeError) {
+      process.stdout.write(`  ${url}: no result (${lhr?.runtimeError?.code ?? 'no report'})\n`);
+      return null;
+    }
     const audit = (id) => lhr?.audits[id]?.numericValue ?? NaN;
     if (process.env.LIGHTHOUSE_VERBOSE && lhr) {
       for (const item of Object.values(lhr.audits)) {
@@ -132,7 +137,8 @@ try {
       for (const site of sites) {
         // a load before measuring, so no run pays for cold caches on the server
         await fetch(`${site.origin}${page}`).catch(() => undefined);
-        runs[site.name][page].push(await measure(`${site.origin}${page}`));
+        const result = await measure(`${site.origin}${page}`);
+        if (result) runs[site.name][page].push(result);
       }
     }
     process.stdout.write(`run ${run} of ${RUNS} done\n`);
@@ -150,21 +156,30 @@ try {
     `${String(m.performance).padStart(4)} ${String(m.accessibility).padStart(4)} ${String(m['best-practices']).padStart(4)} ${String(m.seo).padStart(4)} ${seconds(m.fcp)} ${seconds(m.lcp)} ${`${Math.round(m.tbt)} ms`.padStart(7)} ${m.cls.toFixed(3).padStart(6)}`;
   const columns = 'perf a11y best  seo    FCP    LCP     TBT    CLS';
   process.stdout.write(
-    `\nLighthouse (mobile), medians of ${RUNS} runs${compareOrigin ? `; other: ${compareOrigin}` : ''}\n`,
+    `\nLighthouse (mobile), medians of ${RUNS} runs${compareOrigin ? `, each page measured on ours, then on ${compareOrigin}` : ''}\n`,
   );
   process.stdout.write(
     `${'page'.padEnd(42)} ${columns}${compareOrigin ? `  | other: ${columns}` : ''}\n`,
   );
   for (const page of pages) {
+    if (runs.ours[page].length === 0) {
+      failed = true;
+      process.stdout.write(`${page.padEnd(42)} no run finished\n`);
+      continue;
+    }
     const ours = summary(runs.ours[page]);
     const misses = [
       ...Object.entries(TARGETS)
         .filter(([id, target]) => ours[id] < target)
         .map(([id]) => id),
-      ...(ours.fcp >= FCP_TARGET_MS ? ['first contentful paint'] : []),
+      ...(!(ours.fcp < FCP_TARGET_MS) ? ['first contentful paint'] : []),
     ];
     if (misses.length > 0) failed = true;
-    const other = compareOrigin ? `  | ${' '.repeat(7)}${cells(summary(runs.other[page]))}` : '';
+    const other = !compareOrigin
+      ? ''
+      : runs.other[page].length === 0
+        ? `  | ${' '.repeat(7)}no run finished`
+        : `  | ${' '.repeat(7)}${cells(summary(runs.other[page]))}`;
     process.stdout.write(
       `${page.padEnd(42)} ${cells(ours)}${other}  ${misses.length ? `below target: ${misses.join(', ')}` : 'ok'}\n`,
     );
