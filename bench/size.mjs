@@ -173,8 +173,11 @@ try {
     );
   }
   const worst = rows.reduce((a, b) => (b.js > a.js ? b : a));
+  const lateCheck = browser
+    ? 'no late scripts'
+    : 'late scripts NOT CHECKED (--no-browser: no browser opened the pages)';
   process.stdout.write(
-    `largest: ${worst.page} ${kb(worst.js).trim()} KB; budgets: ${LANDING_BUDGET_KB} KB on /, ${PAGE_BUDGET_KB} KB elsewhere — ${failed ? 'FAILED' : 'all within budget, no late scripts'}\n`,
+    `largest: ${worst.page} ${kb(worst.js).trim()} KB; budgets: ${LANDING_BUDGET_KB} KB on /, ${PAGE_BUDGET_KB} KB elsewhere — ${failed ? 'FAILED' : 'all within budget'}${failed && browser ? '' : `; ${lateCheck}`}\n`,
   );
 } finally {
   await browser?.close();

@@ -36,48 +36,15 @@ function reportDynamicImports(): Plugin {
   };
 }
 
-/**
- * React's API served by Preact (decision 035): built pages, on the server and in
- * the browser, and the component tests run on `preact/compat`, about 55 KB gzip
- * less than React DOM. Only the Vite dev server keeps React, for Fast Refresh.
- */
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/** In the component tests, the ES module builds, whose imports of React the aliases reach. */
-const testModules = [
-  {
-    find: /^@testing-library\/react$/,
-    replacement: path.resolve(
-      root,
-      '../../node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
-    ),
-  },
-  {
-    find: /^react-router$/,
-    replacement: path.resolve(root, '../../node_modules/react-router/dist/development/index.mjs'),
-  },
-];
-
 export default defineConfig(({ command, isSsrBuild, mode }) => {
   // Built pages run React and React Router in production mode whatever NODE_ENV
   // says at run time; only the dev server (`vite`) and `--mode development` builds
   // use their development builds.
   const production = command === 'build' && mode !== 'development';
-  const preact = command === 'build' || mode === 'test';
   return {
     root,
     resolve: {
       alias: [
-        ...(preact ? preactAliases : []),
-        ...(mode === 'test' ? testModules : []),
         // React Router ships its development build under the plain import conditions.
         ...(production
           ? [
@@ -102,6 +69,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       sourcemap: true,
       // Maps source modules to their chunks: the server preloads a page's route chunks.
       manifest: !isSsrBuild,
+      // No warning about how long plugins took: that depends on the machine's load, not the code.
+      rolldownOptions: { checks: { bundlerTimings: false } },
     },
     ssr: {
       // The server bundle carries React, React Router and the rest of the app's
@@ -120,12 +89,6 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/testing/setup.ts'],
-      // Bundled by Vite, so that their own imports of React reach Preact too.
-      server: {
-        deps: {
-          inline: [/react-router/, /@tanstack\/react-query/, /react-hook-form/, /@testing-library/],
-        },
-      },
     },
   };
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,13 +30,18 @@ async function main(): Promise<void> {
   // the embedded database belongs to one process at a time (admin:create checks this too)
   const releaseDataDir = config.databaseUrl ? null : claimDataDir(config.dataDir, 'server');
   process.on('exit', () => releaseDataDir?.());
+  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
+  // `npm start` shows these steps as progress lines (scripts/start.mjs)
+  const fresh =
+    !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  log.info(fresh ? 'creating the database' : 'opening the database');
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   // once per row: bodies stored before the current sanitiser (none after the first start)
   const cleaned = await sanitizeStoredContent({ db, now: () => new Date() });
+  log.info('database ready');
   const kv = createKv(config.redisUrl);
   const pubsub = createPubSub(config.redisUrl);
-  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const ctx: AppContext = {
     ...createAdapters(config, db),
     log,
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
 
   if (config.seedDemoData) {
+    app.log.info('seeding demo data');
     await seedDemoData(db, ctx.storage);
     await seedDemoEnquiries(ctx);
     await seedContentIfChanged(db);

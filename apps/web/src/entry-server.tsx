@@ -10,7 +10,6 @@ import {
 
 import { AppProviders } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
-import { HeadTagsContext } from './components/ui/page-meta.tsx';
 import { setApiTransport } from './lib/api.ts';
 
 export type RenderedPage =
@@ -51,6 +50,9 @@ function recordLazyModules(list: RouteObject[], parentPath: number[] = []): Rout
   });
 }
 
+/** The run of head elements React hoists to the start of a render. */
+const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)*/;
+
 const handler = createStaticHandler(recordLazyModules(routes));
 
 export interface RenderOptions {
@@ -71,23 +73,22 @@ export async function render(request: Request, { apiFetch }: RenderOptions): Pro
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const origin = new URL(request.url).origin;
-  // The page's <title>, <meta> and <link> tags, which belong in <head>.
-  const headTags: string[] = [];
-  const html = renderToString(
-    <HeadTagsContext value={(tags) => headTags.push(tags)}>
-      <AppProviders origin={origin}>
-        <StaticRouterProvider router={router} context={context} />
-      </AppProviders>
-    </HeadTagsContext>,
+  const rendered = renderToString(
+    <AppProviders origin={origin}>
+      <StaticRouterProvider router={router} context={context} />
+    </AppProviders>,
   );
+  // React writes the page's <title>, <meta> and <link> tags (PageMeta) ahead of
+  // its markup; they belong in <head>.
+  const head = leadingHeadTags.exec(rendered)?.[0] ?? '';
   const routeStatus = context.matches
     .map((match) => (match.route.handle as RouteHandle | undefined)?.status)
     .find((status) => status !== undefined);
   return {
     kind: 'page',
     status: context.statusCode !== 200 ? context.statusCode : (routeStatus ?? 200),
-    head: headTags.join(''),
-    html,
+    head,
+    html: rendered.slice(head.length),
     modules: context.matches.flatMap((match) => modulesOfRoute.get(match.route.id) ?? []),
   };
 }

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
-import { modulePreloadTags, type BuildManifest, type PageRenderer } from './web-static.ts';
+import {
+  inlineStylesheets,
+  modulePreloadTags,
+  type BuildManifest,
+  type PageRenderer,
+} from './web-static.ts';
 
 const MANIFEST: BuildManifest = {
   'index.html': { file: 'assets/index-e1.js', imports: ['_vendor-v1.js'] },
@@ -185,6 +190,8 @@ describe('server-rendered pages', () => {
     expect(response.body.match(/vendor-v1\.js/g)).toHaveLength(1);
     const head = response.body.slice(0, response.body.indexOf('</head>'));
     expect(head).toContain('blog-list-page-b1.js');
+    // the title comes before the route chunks, which close the head
+    expect(head.indexOf('<title>')).toBeLessThan(head.indexOf('blog-list-page-b1.js'));
   });
 });
 
@@ -200,6 +207,17 @@ describe('static assets', () => {
     expect(response.headers).not.toHaveProperty('x-frame-options');
     expect(response.headers).not.toHaveProperty('cross-origin-opener-policy');
     expect(response.headers).not.toHaveProperty('referrer-policy');
+  });
+});
+
+describe('inlineStylesheets', () => {
+  it('writes the built stylesheet into the head, so the first paint needs no second request', () => {
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-s1.css'), 'body{margin:0}');
+    const template =
+      '<head><link rel="stylesheet" crossorigin href="/assets/index-s1.css"><link rel="stylesheet" href="/assets/gone.css"></head>';
+    expect(inlineStylesheets(template, clientDir)).toBe(
+      '<head><style>body{margin:0}</style><link rel="stylesheet" href="/assets/gone.css"></head>',
+    );
   });
 });
 

@@ -56,7 +56,7 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
   const templatePath = path.join(clientDir, 'index.html');
   const entryPath = path.join(distDir, 'server', 'entry-server.js');
   if (!fs.existsSync(templatePath) || !fs.existsSync(entryPath)) return null;
-  const html = fs.readFileSync(templatePath, 'utf8');
+  const html = inlineStylesheets(fs.readFileSync(templatePath, 'utf8'), clientDir);
   const [beforeHead = '', rest = ''] = html.split('<!--app-head-->');
   const [beforeApp = '', afterApp = ''] = rest.split('<!--app-html-->');
   const renderer = (await import(pathToFileURL(entryPath).href)) as PageRenderer;
@@ -65,6 +65,22 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
     ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as BuildManifest)
     : {};
   return { clientDir, template: { beforeHead, beforeApp, afterApp }, renderer, manifest };
+}
+
+/**
+ * The template with its built stylesheet written into a `<style>` block: the
+ * first paint then waits for the document alone, not for a second request that
+ * shares the connection with the page's scripts (decision 042). The document's
+ * policy allows the block by its hash.
+ */
+export function inlineStylesheets(template: string, clientDir: string): string {
+  return template.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag: string, file: string) => {
+      const css = path.join(clientDir, file);
+      return fs.existsSync(css) ? `<style>${fs.readFileSync(css, 'utf8')}</style>` : tag;
+    },
+  );
 }
 
 /**
@@ -184,7 +200,10 @@ export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>
       if (page.kind === 'redirect') return page;
       const { beforeHead, beforeApp, afterApp } = build.template;
       const preloads = modulePreloadTags(build.manifest, page.modules, templateText);
-      const html = `${beforeHead}${preloads}${page.head}${beforeApp}${page.html}${afterApp}`;
+      // The page's title and meta tags first; its route chunks are preloaded last in
+      // the head, after the style and the entry script.
+      const headEnd = Math.max(0, beforeApp.indexOf('</head>'));
+      const html = `${beforeHead}${page.head}${beforeApp.slice(0, headEnd)}${preloads}${beforeApp.slice(headEnd)}${page.html}${afterApp}`;
       return {
         kind: 'document',
         status: page.status,
