@@ -70,7 +70,7 @@ export async function loadWebBuild(distDir: string): Promise<WebBuild | null> {
 /**
  * The template with its built stylesheet written into a `<style>` block: the
  * first paint then waits for the document alone, not for a second request that
- * shares the connection with the page's scripts (decision 042). The document's
+ * shares the connection with the page's scripts (decision 047). The document's
  * policy allows the block by its hash.
  */
 export function inlineStylesheets(template: string, clientDir: string): string {
