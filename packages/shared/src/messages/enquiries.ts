@@ -94,6 +94,7 @@ export const ENQUIRY_MESSAGES = {
     'Your documents were not approved: upload them again on your profile.',
   contactPendingDocumentsPending:
     'Your documents are awaiting approval. Please allow up to 24 hours.',
+  goToProfile: 'Go to your profile',
   contactPendingEmailUnverified:
     'Your e-mail is not verified yet: open the link we sent you, or resend it from your profile.',
 } as const;

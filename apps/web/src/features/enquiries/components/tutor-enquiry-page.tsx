@@ -1,6 +1,9 @@
 import { REDIRECT_DELAY_INSUFFICIENT_COINS_MS } from '@gurumatch/shared/constants';
 import { PRICE_TYPES, WHEN_TO_START_LABELS, coinsToPay } from '@gurumatch/shared/enquiries';
-import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
+import {
+  CONTACT_PENDING_MESSAGES,
+  ENQUIRY_MESSAGES as M,
+} from '@gurumatch/shared/messages/enquiries';
 import type { ContactDetails, TutorEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -70,6 +73,29 @@ function ContactPanel({ details }: { details: ContactDetails }) {
             </a>
           </>
         ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** In place of the form while the tutor's documents or e-mail are not verified: no coins move. */
+function ContactClosedNotice({ enquiry }: { enquiry: TutorEnquiry }) {
+  return (
+    <section
+      aria-labelledby="contact-closed-heading"
+      className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200"
+    >
+      <h2 id="contact-closed-heading" className="text-lg font-semibold text-amber-900">
+        {M.contactClosedTitle}
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">{M.contactClosedDetail}</p>
+      <ul aria-label="Pending" className="mt-3 list-disc pl-5 text-sm text-amber-900">
+        {enquiry.contact_pending.map((item) => (
+          <li key={item}>{CONTACT_PENDING_MESSAGES[item]}</li>
+        ))}
+      </ul>
+      <div className="mt-4">
+        <ButtonLink to={paths.profile}>{M.goToProfile}</ButtonLink>
       </div>
     </section>
   );
@@ -245,7 +271,7 @@ export function TutorEnquiryPage() {
             />
             <Detail label="Location" value={place} />
             <Detail label="Phone" value={data.user.phone_number || '—'} />
-            <Detail label="Email" value={data.user.email} />
+            <Detail label="Email" value={data.user.email || '—'} />
             <Detail
               label="Responded"
               value={`${String(data.responded_count)}/${String(data.total_responses)}`}
@@ -263,7 +289,13 @@ export function TutorEnquiryPage() {
           />
         ) : null}
 
-        {!details && contacted.isSuccess ? <SendMessageForm enquiry={data} /> : null}
+        {!details && contacted.isSuccess ? (
+          data.can_contact ? (
+            <SendMessageForm enquiry={data} />
+          ) : (
+            <ContactClosedNotice enquiry={data} />
+          )
+        ) : null}
 
         <div>
           {reported.data?.is_reported ? (
