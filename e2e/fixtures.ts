@@ -3,12 +3,6 @@ import { expect, test as base, type Page } from '@playwright/test';
 export const DEMO = {
   student: { email: 'student@demo.gurumatch.in', password: 'Student@123', firstName: 'Ananya' },
   teacher: { email: 'teacher@demo.gurumatch.in', password: 'Teacher@123', firstName: 'Rahul' },
-  /** Documents awaiting approval: may read enquiries, may not contact yet. */
-  pendingTeacher: {
-    email: 'tutor.pending@demo.gurumatch.in',
-    password: 'Teacher@123',
-    firstName: 'Priya',
-  },
 } as const;
 
 export const STRONG_PASSWORD = 'Guru@Match2025';
