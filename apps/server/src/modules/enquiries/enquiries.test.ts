@@ -467,6 +467,10 @@ describe('tutor view before and after paying', () => {
       expect(response.body).not.toContain('2026-01-02');
       expect(response.body).not.toContain(String(HOME_IN_JAYANAGAR.latitude));
     }
+    expectFailure(
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, undefined),
+      401,
+    );
     const before = surfaces[0]?.json<TutorEnquiry>();
     expect(before?.user).toEqual({
       phone_number: `XXXXXXXX${student.phone.slice(-2)}`,
