@@ -88,7 +88,8 @@ export const ENQUIRY_MESSAGES = {
   // Ours: contacting before the tutor's profile and e-mail are verified
   contactClosedTitle: 'Contacting opens once your profile is verified',
   contactClosedDetail:
-    'You can read enquiries now; contacting a poster needs approved documents and a verified e-mail. No coins were taken.',
+    'You can read enquiries now; contacting a poster needs approved documents and a verified e-mail.',
+  contactNoCoinsTaken: 'No coins were taken.',
   contactPendingDocumentsMissing: 'Upload your ID proof and qualification proof on your profile.',
   contactPendingDocumentsRejected:
     'Your documents were not approved: upload them again on your profile.',
@@ -114,5 +115,6 @@ export function contactClosedDetail(
   return [
     ENQUIRY_MESSAGES.contactClosedDetail,
     ...pending.map((item) => CONTACT_PENDING_MESSAGES[item]),
+    ENQUIRY_MESSAGES.contactNoCoinsTaken,
   ].join(' ');
 }

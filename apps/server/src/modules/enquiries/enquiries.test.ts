@@ -614,6 +614,7 @@ describe('contacting before the tutor is verified', () => {
       const refused = expectFailure(answer, 403, M.contactClosedDetail);
       expect(refused.code).toBe('contact_not_allowed');
       for (const message of messages) expect(refused.detail).toContain(message);
+      expect(refused.detail).toContain(M.contactNoCoinsTaken);
       expect(answer.body).not.toContain(student.phone.slice(-4));
 
       expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(100);
