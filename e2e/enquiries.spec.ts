@@ -47,7 +47,7 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
     // opens it: contact details are masked until the tutor pays
     await card.getByRole('link').first().click();
     await expect(page).toHaveURL(new RegExp(`/enquiry/${enquiryId}$`));
-    await expect(page.getByText('98XXXXXX02')).toBeVisible();
+    await expect(page.getByText('XXXXXXXX02')).toBeVisible();
     await expect(page.getByText('This enquiry asks for a female tutor.')).toBeVisible();
     // the price and the balance are there before anything is typed
     const form = page.getByRole('region', { name: 'Send Message' });

@@ -54,6 +54,21 @@ test.describe('onboarding on the offline defaults', () => {
       page.getByText('Your documents are under verification. Please allow up to 24 hours'),
     ).toBeVisible();
     await expect(page.getByText('Mathematics', { exact: true })).toBeVisible();
+
+    // until the documents are approved the feed is readable but contacting is closed
+    await page.goto('/enquiry');
+    const card = page.getByRole('listitem').filter({ hasText: 'CBSE Class 10 Maths' });
+    await card.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/enquiry\/\d+$/);
+    const closed = page.getByRole('region', {
+      name: 'Contacting opens once your profile is verified',
+    });
+    await expect(closed).toBeVisible();
+    await expect(
+      closed.getByText('Your documents are awaiting approval. Please allow up to 24 hours.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send Message' })).toHaveCount(0);
+    await expect(page.getByText(/^X+\d\d$/)).toBeVisible();
   });
 
   test('a student verifies the phone, adds an address, uploads a photo and reaches the dashboard', async ({

@@ -24,6 +24,19 @@ export type PriceType = (typeof PRICE_TYPES)[number];
 export const ENQUIRY_TYPES = ['responded', 'viewed', 'reported'] as const;
 export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
 
+/**
+ * What keeps a tutor from contacting posters, in the order the tutor can fix
+ * it: no documents on file, documents refused, documents awaiting approval,
+ * and an e-mail not verified yet. An empty list means contacting is open.
+ */
+export const CONTACT_PENDING = [
+  'documents_missing',
+  'documents_rejected',
+  'documents_pending',
+  'email_unverified',
+] as const;
+export type ContactPending = (typeof CONTACT_PENDING)[number];
+
 /** Active (not archived, not expired) enquiries a student may have at once. */
 export const ENQUIRY_ACTIVE_LIMIT = 3;
 export const ENQUIRY_ACTIVE_LIMIT_PREMIUM = 10;

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'already_contacted',
   'responses_full',
   'already_reported',
+  'contact_not_allowed',
   // chat and reviews
   'invalid_frame',
   'message_blank',

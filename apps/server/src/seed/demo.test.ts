@@ -1,5 +1,5 @@
 import type { TokenPair, UserStatus } from '@gurumatch/shared/schemas/auth';
-import type { FeedWithFilters } from '@gurumatch/shared/schemas/enquiries';
+import type { FeedWithFilters, TutorEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -147,5 +147,42 @@ describe('the demo posters', () => {
       'Physics for Class 12 boards',
       'State Board Class 9 Maths',
     ]);
+  });
+
+  it('opens contacting to the demo tutor; the pending demo tutor reads them but is refused, nothing stored', async () => {
+    await seedDemoData(t.db);
+    await seedDemoEnquiries(t.ctx);
+    const [enquiry] = await rows<{ id: number }>(
+      t.db,
+      `SELECT e.id FROM enquiries e JOIN users u ON u.id = e.student_id
+        WHERE u.email = 'meera.iyer@demo.gurumatch.in'`,
+    );
+    const path = `/api/enquiry/enquiries/${String(enquiry?.id)}/`;
+    const quote = { price_quote: 500, price_type: 'Hourly', message: 'Free demo class.' };
+    const tokenOf = async (email: string) =>
+      (await signIn(t.app, email, 'Teacher@123')).json<TokenPair>().access;
+
+    const pending = await tokenOf('tutor.pending@demo.gurumatch.in');
+    const pendingView = await t.app.inject({ method: 'GET', url: path, headers: bearer(pending) });
+    // seeded here without a storage, so no documents are on file (the e-mail is verified)
+    expect(pendingView.json<TutorEnquiry>()).toMatchObject({
+      can_contact: false,
+      contact_pending: ['documents_missing'],
+    });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/enquiry/${String(enquiry?.id)}/send-message/`,
+      headers: bearer(pending),
+      payload: quote,
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json<{ code: string }>().code).toBe('contact_not_allowed');
+
+    const verified = await tokenOf('teacher@demo.gurumatch.in');
+    const view = await t.app.inject({ method: 'GET', url: path, headers: bearer(verified) });
+    expect(view.json<TutorEnquiry>()).toMatchObject({ can_contact: true, contact_pending: [] });
+    expect(await countRows(t.db, 'enquiry_contacts', 'enquiry_id = $1', [enquiry?.id ?? 0])).toBe(
+      0,
+    );
   });
 });

@@ -96,4 +96,37 @@ export const ENQUIRY_MESSAGES = {
   seeCoinPlans: 'See coin plans',
   contactCharged: (spent: number, left: number) =>
     `${String(spent)} coins spent · ${String(left)} left`,
+
+  // Ours: contacting before the tutor's profile and e-mail are verified
+  contactClosedTitle: 'Contacting opens once your profile is verified',
+  contactClosedDetail:
+    'You can read enquiries now; contacting a poster needs approved documents and a verified e-mail.',
+  contactNoCoinsTaken: 'No coins were taken.',
+  contactPendingDocumentsMissing: 'Upload your ID proof and qualification proof on your profile.',
+  contactPendingDocumentsRejected:
+    'Your documents were not approved: upload them again on your profile.',
+  contactPendingDocumentsPending:
+    'Your documents are awaiting approval. Please allow up to 24 hours.',
+  goToProfile: 'Go to your profile',
+  contactPendingEmailUnverified:
+    'Your e-mail is not verified yet: open the link we sent you, or resend it from your profile.',
 } as const;
+
+/** What each pending item tells the tutor (see CONTACT_PENDING). */
+export const CONTACT_PENDING_MESSAGES = {
+  documents_missing: ENQUIRY_MESSAGES.contactPendingDocumentsMissing,
+  documents_rejected: ENQUIRY_MESSAGES.contactPendingDocumentsRejected,
+  documents_pending: ENQUIRY_MESSAGES.contactPendingDocumentsPending,
+  email_unverified: ENQUIRY_MESSAGES.contactPendingEmailUnverified,
+} as const;
+
+/** The `detail` of the refusal: why contacting is closed and what is pending. */
+export function contactClosedDetail(
+  pending: readonly (keyof typeof CONTACT_PENDING_MESSAGES)[],
+): string {
+  return [
+    ENQUIRY_MESSAGES.contactClosedDetail,
+    ...pending.map((item) => CONTACT_PENDING_MESSAGES[item]),
+    ENQUIRY_MESSAGES.contactNoCoinsTaken,
+  ].join(' ');
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZE_MAX } from '../constants.ts';
 import { CHAT_MESSAGES } from '../messages/chat.ts';
 
-/** A person in a conversation (`username` is the local part of their e-mail). */
+/** A person in a conversation (`username` is `user` and the id: never derived from the e-mail). */
 export const ChatUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -13,6 +13,7 @@ import {
   REPORT_MESSAGE_MAX_LENGTH,
 } from '../constants.ts';
 import {
+  CONTACT_PENDING,
   ENQUIRY_BUDGET_MAX,
   ENQUIRY_CUSTOM_MAX_LENGTH,
   ENQUIRY_MESSAGE_MAX_LENGTH,
@@ -187,7 +188,12 @@ export const EnquiryCardSchema = z.object({
 });
 export type EnquiryCard = z.infer<typeof EnquiryCardSchema>;
 
-/** GET /api/enquiry/enquiries/{id}/ for a tutor: contact details masked until contacted. */
+/**
+ * GET /api/enquiry/enquiries/{id}/ for a tutor. Until the tutor has contacted,
+ * the poster's keys stay but reveal almost nothing: the last 2 phone digits,
+ * `email` "", `last_login` null, the first name, and the position of the
+ * locality only.
+ */
 export const TutorEnquirySchema = EnquiryCardSchema.extend({
   board: z.string(),
   user_budget: z.number().int(),
@@ -199,6 +205,10 @@ export const TutorEnquirySchema = EnquiryCardSchema.extend({
   female_tutor_preferred: z.boolean(),
   posted_at: z.string(),
   is_contacted: z.boolean(),
+  /** Ours: whether this tutor may contact posters now (approved documents, verified e-mail). */
+  can_contact: z.boolean(),
+  /** Ours: what is still pending before contacting opens (empty when it is open). */
+  contact_pending: z.array(z.enum(CONTACT_PENDING)),
   address: z.object({
     city: z.string(),
     state: z.string(),

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
+import { ADMIN_MAIL, ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import { ENQUIRY_MESSAGES } from '@gurumatch/shared/messages/enquiries';
 import type {
   AdminBlog,
@@ -426,7 +426,12 @@ describe('reports', () => {
         poster.userId,
       ]),
     ).toBe(1);
-    expect((await mailsTo(poster.email)).length).toBeGreaterThan(0);
+    // exactly one warning mail, besides the sign-up mail every account gets
+    const warnings = (await mailsTo(poster.email)).filter(
+      (mail) => mail.subject === ADMIN_MAIL.warningSubject,
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.body).toBe(ADMIN_MAIL.warningText(poster.fullName));
     expect(await auditActions('report', reportId)).toEqual(['report.confirm_fake']);
   });
 

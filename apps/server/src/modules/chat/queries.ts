@@ -12,10 +12,8 @@ export interface ConversationRow {
   enquiry_subject: string;
   enquiry_class_level: string;
   enquiry_posted_at: Date;
-  tutor_email: string;
   tutor_full_name: string;
   tutor_avatar: string | null;
-  student_email: string;
   student_full_name: string;
   student_avatar: string | null;
   unread_count: number;
@@ -28,7 +26,6 @@ export interface MessageRow {
   content: string;
   read_at: Date | null;
   created_at: Date;
-  sender_email: string;
   sender_full_name: string;
   sender_avatar: string | null;
 }
@@ -50,8 +47,8 @@ export interface ChatUserRow {
 const CONVERSATION_COLUMNS = `c.id, c.enquiry_id, c.tutor_id, c.student_id, c.created_at, c.last_message_at,
        e.name AS enquiry_name, e.subject AS enquiry_subject, e.class_level AS enquiry_class_level,
        e.posted_at AS enquiry_posted_at,
-       t.email AS tutor_email, t.full_name AS tutor_full_name, t.avatar_url AS tutor_avatar,
-       s.email AS student_email, s.full_name AS student_full_name, s.avatar_url AS student_avatar`;
+       t.full_name AS tutor_full_name, t.avatar_url AS tutor_avatar,
+       s.full_name AS student_full_name, s.avatar_url AS student_avatar`;
 
 const CONVERSATION_JOINS = `JOIN enquiries e ON e.id = c.enquiry_id
   JOIN users t ON t.id = c.tutor_id
@@ -120,7 +117,7 @@ export async function findActiveUser(db: Queryable, userId: number): Promise<Cha
 }
 
 const MESSAGE_COLUMNS = `m.id::float8 AS id, m.conversation_id, m.sender_id, m.content, m.read_at, m.created_at,
-       u.email AS sender_email, u.full_name AS sender_full_name, u.avatar_url AS sender_avatar`;
+       u.full_name AS sender_full_name, u.avatar_url AS sender_avatar`;
 
 export async function countMessages(db: Queryable, conversationId: number): Promise<number> {
   const rows = await db.query<{ count: number }>(

@@ -44,38 +44,27 @@ import {
   type MessageRow,
 } from './queries.ts';
 
-function usernameOf(email: string): string {
-  return email.split('@')[0] ?? '';
+/** A handle made from the id: never the e-mail or a part of it (API contract, Chat). */
+function usernameOf(id: number): string {
+  return `user${String(id)}`;
 }
 
 /** `base` is PUBLIC_URL: avatars are answered as absolute URLs. */
-function chatUser(
-  base: string,
-  id: number,
-  email: string,
-  fullName: string,
-  avatar: string | null,
-): ChatUser {
+function chatUser(base: string, id: number, fullName: string, avatar: string | null): ChatUser {
   return {
     id,
-    username: usernameOf(email),
+    username: usernameOf(id),
     full_name: fullName,
     avatar: toPublicFileUrl(base, avatar),
   };
 }
 
 function tutorOf(base: string, row: ConversationRow): ChatUser {
-  return chatUser(base, row.tutor_id, row.tutor_email, row.tutor_full_name, row.tutor_avatar);
+  return chatUser(base, row.tutor_id, row.tutor_full_name, row.tutor_avatar);
 }
 
 function studentOf(base: string, row: ConversationRow): ChatUser {
-  return chatUser(
-    base,
-    row.student_id,
-    row.student_email,
-    row.student_full_name,
-    row.student_avatar,
-  );
+  return chatUser(base, row.student_id, row.student_full_name, row.student_avatar);
 }
 
 function enquiryOf(row: ConversationRow): Conversation['enquiry'] {
@@ -105,13 +94,7 @@ function toConversation(base: string, row: ConversationRow, userId: number): Con
 function toMessage(base: string, row: MessageRow): ChatMessage {
   return {
     id: row.id,
-    sender: chatUser(
-      base,
-      row.sender_id,
-      row.sender_email,
-      row.sender_full_name,
-      row.sender_avatar,
-    ),
+    sender: chatUser(base, row.sender_id, row.sender_full_name, row.sender_avatar),
     content: row.content,
     read: row.read_at !== null,
     timestamp: new Date(row.created_at).toISOString(),

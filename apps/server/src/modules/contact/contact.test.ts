@@ -66,12 +66,18 @@ async function postMultipart(
   });
 }
 
+/**
+ * Every file under the local storage folder. Only a folder not made yet counts
+ * as empty; any other failure fails the test, and the stored-image test checks
+ * that a stored key shows up here, so a wrong folder cannot read as "nothing stored".
+ */
 async function listUploads(): Promise<string[]> {
   const root = path.join(t.ctx.config.dataDir, 'uploads');
   try {
     return (await fs.readdir(root, { recursive: true })).map(String);
-  } catch {
-    return [];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
   }
 }
 
@@ -214,6 +220,8 @@ describe('POST /api/base/contact-requests/ (multipart)', () => {
     const file = await t.ctx.storage.get(stored?.image_key ?? '');
     expect(file?.contentType).toBe(type);
     expect(file?.body.equals(bytes)).toBe(true);
+    // the folder the refusal tests watch is where stored images land
+    expect(await listUploads()).toContain(stored?.image_key);
   });
 
   it('refuses an image over 2 MB, storing nothing', async () => {

@@ -25,6 +25,7 @@ import {
   registerUser,
   rows,
   signIn,
+  verifyTutor,
   type RegisteredUser,
 } from '../../../test/factories.ts';
 import { getCoinBalance } from '../payments/service.ts';
@@ -95,8 +96,14 @@ interface Tutor extends RegisteredUser {
   addressId: number;
 }
 
+/** A tutor who may contact posters (documents approved, e-mail verified) unless `verified` is false. */
 async function newTutor(
-  profile: { classes?: string[]; subjects?: string[]; requirement?: 'online' | 'offline' } = {},
+  profile: {
+    classes?: string[];
+    subjects?: string[];
+    requirement?: 'online' | 'offline';
+    verified?: boolean;
+  } = {},
   coins = 0,
   where = JAYANAGAR,
 ): Promise<Tutor> {
@@ -113,6 +120,7 @@ async function newTutor(
       profile.requirement ?? 'offline',
     ],
   );
+  if (profile.verified !== false) await verifyTutor(t.db, user.userId);
   if (coins > 0) await grantCoins(t.db, user.userId, coins, t.clock.now());
   return { ...user, addressId: await addAddressAt(user.userId, where) };
 }
@@ -305,11 +313,13 @@ describe('POST /api/enquiry/enquiries/', () => {
       student.access,
     );
     expect(total.json<TotalEnquiries>()).toEqual({ total_enquiries: 3, can_create_more: false });
-    expectFailure(
-      await call(t.app, 'POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
-      400,
-      M.activeLimitReached,
-    );
+    expect(
+      expectFailure(
+        await call(t.app, 'POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
+        400,
+        M.activeLimitReached,
+      ).code,
+    ).toBe('enquiry_limit');
     expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(3);
     const first = created[0];
     if (!first) throw new Error('no enquiry');
@@ -323,7 +333,7 @@ describe('POST /api/enquiry/enquiries/', () => {
     await postEnquiry(student);
   });
 
-  it('holds the limit when many creations race', async () => {
+  it('holds the limit when 8 creations race (a real race on PostgreSQL; the embedded database runs them one at a time)', async () => {
     const student = await newStudent();
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -345,10 +355,13 @@ describe('POST /api/enquiry/enquiries/', () => {
     const student = await newStudent();
     await t.db.query('UPDATE users SET is_premium = true WHERE id = $1', [student.userId]);
     for (let i = 0; i < 10; i += 1) await postEnquiry(student);
-    expectFailure(
+    const refused = expectFailure(
       await call(t.app, 'POST', '/api/enquiry/enquiries/', student.access, enquiryBody(student)),
       400,
+      M.activeLimitReached,
     );
+    expect(refused.code).toBe('enquiry_limit');
+    expect(await countRows(t.db, 'enquiries', 'student_id = $1', [student.userId])).toBe(10);
   });
 });
 
@@ -425,8 +438,15 @@ describe('student list, detail and archive', () => {
 });
 
 describe('tutor view before and after paying', () => {
-  it('never shows the phone number or e-mail before the contact, and shows them after', async () => {
-    const student = await newStudent();
+  /** A home about 350 m from the centre of Jayanagar (a gazetteer locality). */
+  const HOME_IN_JAYANAGAR = { latitude: 12.9271, longitude: 77.5961 };
+
+  it('before the contact keeps the keys but shows only the last 2 digits, no e-mail, no last login, the first name and the locality', async () => {
+    const student = await newStudent(HOME_IN_JAYANAGAR);
+    await t.db.query(
+      "UPDATE users SET full_name = 'Ananya Lakshmi Rao', last_login = $2 WHERE id = $1",
+      [student.userId, new Date('2026-01-02T03:04:05Z')],
+    );
     const tutor = await newTutor({}, 100);
     const enquiry = await postEnquiry(student);
     const surfaces = [
@@ -439,16 +459,38 @@ describe('tutor view before and after paying', () => {
       await call(t.app, 'GET', '/api/enquiry/starred/', tutor.access),
       await call(t.app, 'GET', `/api/enquiry/${String(enquiry.id)}/check-contacted/`, tutor.access),
     ];
+    const localPart = student.email.split('@')[0] ?? '';
     for (const response of surfaces) {
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.body).not.toContain(student.phone);
-      expect(response.body).not.toContain(student.email);
+      expect(response.body).not.toContain(student.phone.slice(0, 4));
+      expect(response.body).not.toContain(localPart);
+      expect(response.body).not.toContain('Lakshmi');
+      expect(response.body).not.toContain('2026-01-02');
+      expect(response.body).not.toContain(String(HOME_IN_JAYANAGAR.latitude));
     }
+    expectFailure(
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, undefined),
+      401,
+    );
     const before = surfaces[0]?.json<TutorEnquiry>();
-    expect(before?.user.phone_number).toMatch(/^98X+\d\d$/);
-    expect(before?.user.email).toMatch(/XXXX/);
+    expect(before?.user).toEqual({
+      phone_number: `XXXXXXXX${student.phone.slice(-2)}`,
+      full_name: 'Ananya',
+      email: '',
+      profile_avatar: null,
+      last_login: null,
+    });
+    // the centre of the locality, not the home
+    expect(before?.address).toEqual({
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      country: 'India',
+      latitude: JAYANAGAR.latitude,
+      longitude: JAYANAGAR.longitude,
+    });
     expect(before?.viewed).toBe(true);
     expect(before?.is_contacted).toBe(false);
+    expect(before).toMatchObject({ can_contact: true, contact_pending: [] });
     expect(
       await countRows(t.db, 'enquiry_views', 'enquiry_id = $1 AND tutor_id = $2', [
         enquiry.id,
@@ -460,8 +502,14 @@ describe('tutor view before and after paying', () => {
     const after = (
       await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access)
     ).json<TutorEnquiry>();
-    expect(after.user.phone_number).toBe(`+91${student.phone}`);
-    expect(after.user.email).toBe(student.email);
+    expect(after.user).toEqual({
+      phone_number: `+91${student.phone}`,
+      full_name: 'Ananya Lakshmi Rao',
+      email: student.email,
+      profile_avatar: null,
+      last_login: '2026-01-02T03:04:05.000Z',
+    });
+    expect(after.address).toMatchObject(HOME_IN_JAYANAGAR);
 
     // another tutor still sees it masked
     const stranger = await newTutor();
@@ -471,8 +519,141 @@ describe('tutor view before and after paying', () => {
       `/api/enquiry/enquiries/${String(enquiry.id)}/`,
       stranger.access,
     );
-    expect(masked.body).not.toContain(student.phone);
-    expect(masked.body).not.toContain(student.email);
+    expect(masked.body).not.toContain(student.phone.slice(0, 4));
+    expect(masked.body).not.toContain(localPart);
+    expect(masked.json<TutorEnquiry>().user.full_name).toBe('Ananya');
+  });
+
+  it('far from every known locality shows the position rounded to a tenth of a degree', async () => {
+    const student = await newStudent({ latitude: 21.2467, longitude: 79.0391 });
+    const tutor = await newTutor({ requirement: 'online' });
+    const enquiry = await postEnquiry(student, { study_mode: 'online' });
+    const view = (
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access)
+    ).json<TutorEnquiry>();
+    expect(view.address).toMatchObject({ latitude: 21.2, longitude: 79 });
+  });
+});
+
+describe('contacting before the tutor is verified', () => {
+  async function unverifiedTutor(standing: {
+    email: boolean;
+    documents: 'none' | 'pending' | 'rejected' | 'approved';
+  }): Promise<Tutor> {
+    const tutor = await newTutor({ verified: false }, 100);
+    await t.db.query('UPDATE users SET is_email_verified = $2 WHERE id = $1', [
+      tutor.userId,
+      standing.email,
+    ]);
+    await t.db.query(
+      'UPDATE profiles SET is_doc_verified = $2, verification_status = $3 WHERE user_id = $1',
+      [tutor.userId, standing.documents === 'approved', standing.documents],
+    );
+    return tutor;
+  }
+
+  const cases: [
+    string,
+    { email: boolean; documents: 'none' | 'pending' | 'rejected' | 'approved' },
+    string[],
+    string[],
+  ][] = [
+    [
+      'documents awaiting approval and e-mail not verified',
+      { email: false, documents: 'pending' },
+      ['documents_pending', 'email_unverified'],
+      [M.contactPendingDocumentsPending, M.contactPendingEmailUnverified],
+    ],
+    [
+      'documents approved, e-mail not verified',
+      { email: false, documents: 'approved' },
+      ['email_unverified'],
+      [M.contactPendingEmailUnverified],
+    ],
+    [
+      'e-mail verified, documents awaiting approval',
+      { email: true, documents: 'pending' },
+      ['documents_pending'],
+      [M.contactPendingDocumentsPending],
+    ],
+    [
+      'e-mail verified, no documents on file',
+      { email: true, documents: 'none' },
+      ['documents_missing'],
+      [M.contactPendingDocumentsMissing],
+    ],
+    [
+      'e-mail verified, documents refused',
+      { email: true, documents: 'rejected' },
+      ['documents_rejected'],
+      [M.contactPendingDocumentsRejected],
+    ],
+  ];
+
+  for (const [title, standing, pending, messages] of cases) {
+    it(`${title}: reads the enquiry, is refused with 403 saying what is pending, pays nothing`, async () => {
+      const student = await newStudent();
+      const enquiry = await postEnquiry(student);
+      const tutor = await unverifiedTutor(standing);
+
+      const view = await call(
+        t.app,
+        'GET',
+        `/api/enquiry/enquiries/${String(enquiry.id)}/`,
+        tutor.access,
+      );
+      expect(view.statusCode, view.body).toBe(200);
+      expect(view.json<TutorEnquiry>()).toMatchObject({
+        can_contact: false,
+        contact_pending: pending,
+        is_contacted: false,
+        user: { email: '', phone_number: `XXXXXXXX${student.phone.slice(-2)}` },
+      });
+      expect(await feedIds(tutor)).toContain(enquiry.id);
+
+      const answer = await contact(tutor, enquiry.id);
+      const refused = expectFailure(answer, 403, M.contactClosedDetail);
+      expect(refused.code).toBe('contact_not_allowed');
+      for (const message of messages) expect(refused.detail).toContain(message);
+      expect(refused.detail).toContain(M.contactNoCoinsTaken);
+      expect(answer.body).not.toContain(student.phone.slice(-4));
+
+      expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(100);
+      expect(await countRows(t.db, 'enquiry_contacts', 'enquiry_id = $1', [enquiry.id])).toBe(0);
+      expect(await countRows(t.db, 'conversations', 'enquiry_id = $1', [enquiry.id])).toBe(0);
+      expect(
+        await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind <> 'credit'", [tutor.userId]),
+      ).toBe(0);
+      const check = await call(
+        t.app,
+        'GET',
+        `/api/enquiry/${String(enquiry.id)}/check-contacted/`,
+        tutor.access,
+      );
+      expect(check.json()).toEqual({ exists: false, contact_details: null });
+      const mine = (
+        await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, student.access)
+      ).json<StudentEnquiry>();
+      expect(mine.responded_count).toBe(0);
+    });
+  }
+
+  it('contacts once the documents are approved and the e-mail verified', async () => {
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student);
+    const tutor = await unverifiedTutor({ email: false, documents: 'pending' });
+    expectFailure(await contact(tutor, enquiry.id), 403);
+    await verifyTutor(t.db, tutor.userId);
+    const view = (
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access)
+    ).json<TutorEnquiry>();
+    expect(view).toMatchObject({ can_contact: true, contact_pending: [] });
+    const response = await contact(tutor, enquiry.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ContactDetails>().contact_number).toBe(`+91${student.phone}`);
+    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
+      100 - enquiry.coins_required,
+    );
   });
 });
 
@@ -579,7 +760,7 @@ describe('POST /api/enquiry/{id}/send-message/', () => {
     expect(phoneMessages[0]?.body).toContain(`/chat/${String(details.conversation_id)}`);
   });
 
-  it('20 concurrent contacts by one tutor: one success, charged once', async () => {
+  it('20 concurrent contacts by one tutor: one success, charged once (a real race on PostgreSQL; the embedded database runs them one at a time)', async () => {
     const student = await newStudent();
     const tutor = await newTutor({}, 100);
     const enquiry = await postEnquiry(student);
@@ -595,7 +776,7 @@ describe('POST /api/enquiry/{id}/send-message/', () => {
     expect(await countRows(t.db, 'conversations', 'enquiry_id = $1', [enquiry.id])).toBe(1);
   });
 
-  it('10 tutors racing for 5 slots: exactly 5 succeed, the others pay nothing', async () => {
+  it('10 tutors racing for 5 slots: exactly 5 succeed, the others pay nothing (a real race on PostgreSQL; the embedded database runs them one at a time)', async () => {
     const student = await newStudent();
     const enquiry = await postEnquiry(student);
     const tutors = await Promise.all(Array.from({ length: 10 }, () => newTutor({}, 50)));
@@ -693,8 +874,8 @@ describe('the feed', () => {
       viewed: false,
       time_ago: 'just now',
     });
-    expect(card?.distance_km).toBeGreaterThan(3);
-    expect(card?.distance_km).toBeLessThan(4);
+    // about 3.5 km, shown in whole kilometres
+    expect(card?.distance_km).toBe(4);
   });
 
   it('uses the selected address as origin and refuses an address not the tutor’s', async () => {
@@ -1072,7 +1253,11 @@ describe('time: the lead guarantee and expiry (moves the clock; runs last)', () 
   it('expires enquiries 30 days after posting: out of the feed, not contactable, discounted after 7 days', async () => {
     const studentUser = await newStudent();
     const tutorUser = await newTutor({ classes: ['Class 3'], subjects: ['Science'] }, 100);
-    const enquiry = await postEnquiry(studentUser, { class_level: 'Class 3', subject: 'Science' });
+    const base = { class_level: 'Class 3', subject: 'Science' };
+    const enquiry = await postEnquiry(studentUser, base);
+    const discounted = await postEnquiry(studentUser, base);
+    // Class 3 at ₹400/hour: 10 coins, 6 once the 40 % discount applies
+    expect(enquiry.coins_required).toBe(10);
     t.clock.advance(8 * DAY_MS);
     const tutorToken = (await signIn(t.app, tutorUser.email, tutorUser.password)).json<{
       access: string;
@@ -1082,9 +1267,18 @@ describe('time: the lead guarantee and expiry (moves the clock; runs last)', () 
       await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
     ).json<FeedWithFilters>();
     const card = feed.results.enquiries.find((item) => item.id === enquiry.id);
-    expect(card?.coins_reduced).toBeGreaterThan(0);
-    expect(card?.coins_reduced).toBeLessThan(enquiry.coins_required);
+    expect(card?.coins_reduced).toBe(6);
     expect(card?.days_left).toBe(22);
+    // the discounted price is what a contact takes
+    expect((await contact(tutor, discounted.id)).statusCode).toBe(200);
+    expect(await getCoinBalance(t.db, tutorUser.userId, t.clock.now())).toBe(94);
+    const [spend] = await rows<{ coins: number }>(
+      t.db,
+      "SELECT coins FROM coin_ledger WHERE user_id = $1 AND kind = 'spend'",
+      [tutorUser.userId],
+    );
+    expect(spend?.coins).toBe(-6);
+
     t.clock.advance(23 * DAY_MS);
     const later = (await signIn(t.app, tutorUser.email, tutorUser.password)).json<{
       access: string;
@@ -1095,6 +1289,8 @@ describe('time: the lead guarantee and expiry (moves the clock; runs last)', () 
       404,
       M.notExistsOrArchived,
     );
-    expect(await getCoinBalance(t.db, tutorUser.userId, t.clock.now())).toBeGreaterThan(0);
+    // the expired enquiry took nothing
+    expect(await getCoinBalance(t.db, tutorUser.userId, t.clock.now())).toBe(94);
+    expect(await countRows(t.db, 'enquiry_contacts', 'enquiry_id = $1', [enquiry.id])).toBe(0);
   });
 });

@@ -372,6 +372,27 @@ export async function incrementResponded(db: Queryable, enquiryId: number): Prom
   ]);
 }
 
+/** What decides whether a tutor may contact posters (documents and e-mail). */
+export interface TutorStandingRow {
+  is_email_verified: boolean;
+  is_doc_verified: boolean;
+  verification_status: 'none' | 'pending' | 'approved' | 'rejected';
+}
+
+export async function findTutorStanding(
+  db: Queryable,
+  tutorId: number,
+): Promise<TutorStandingRow | null> {
+  const rows = await db.query<TutorStandingRow>(
+    `SELECT u.is_email_verified, coalesce(p.is_doc_verified, false) AS is_doc_verified,
+            coalesce(p.verification_status, 'none') AS verification_status
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE u.id = $1`,
+    [tutorId],
+  );
+  return rows[0] ?? null;
+}
+
 export interface TutorNameRow {
   full_name: string;
 }

@@ -119,7 +119,7 @@ export const checkContactedSchema = {
 
 export const sendMessageSchema = {
   tags,
-  summary: 'Contact the poster with a message and price quote (spends coins)',
+  summary: 'Contact the poster with a message and price quote (verified tutors only; spends coins)',
   security: bearer,
   params: EnquiryParamsSchema,
   body: SendMessageBodySchema,

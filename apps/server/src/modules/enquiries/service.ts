@@ -11,9 +11,10 @@ import {
   LEAD_GUARANTEE_DAYS,
   STUDY_MODES,
   timeAgo,
+  type ContactPending,
   type StudyMode,
 } from '@gurumatch/shared/enquiries';
-import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
+import { contactClosedDetail, ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { AccessClaims } from '@gurumatch/shared/schemas/auth';
 import type {
   CheckContacted,
@@ -51,6 +52,7 @@ import {
   type CachedFeedPage,
 } from './feed-cache.ts';
 import { notifyStudentOfResponse, notifyTutorOfRefund } from './notifications.ts';
+import { firstNameOf, localityPosition, maskPhone, roundedDistanceKm } from './poster-view.ts';
 import {
   archiveEnquiry as archiveEnquiryRow,
   countActiveEnquiries,
@@ -59,6 +61,7 @@ import {
   findEnquiry,
   findStudentPremium,
   findTutorMarks,
+  findTutorStanding,
   findFeedInputs,
   type FeedInputsRow,
   findUserName,
@@ -88,6 +91,7 @@ import {
   type FeedCriteria,
   type PosterAddressRow,
   type TutorProfileRow,
+  type TutorStandingRow,
 } from './queries.ts';
 
 const DAY_MS = 86_400_000;
@@ -100,25 +104,6 @@ function fullPhone(row: EnquiryRow): string {
   return row.poster_phone_number
     ? `${row.poster_phone_country_code ?? ''}${row.poster_phone_number}`
     : '';
-}
-
-/** '9876543210' → '98XXXXXX10': the first two and last two digits of the national number stay. */
-export function maskPhone(nationalNumber: string | null): string {
-  const digits = (nationalNumber ?? '').replace(/\D/g, '');
-  if (digits.length <= 4) return 'X'.repeat(digits.length);
-  return `${digits.slice(0, 2)}${'X'.repeat(digits.length - 4)}${digits.slice(-2)}`;
-}
-
-/** 'asha.verma@example.in' → 'asXXXX@XXXX.in'. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return 'XXXX';
-  const tld =
-    email
-      .slice(at + 1)
-      .split('.')
-      .pop() ?? '';
-  return `${email.slice(0, Math.min(2, at))}XXXX@XXXX${tld ? `.${tld}` : ''}`;
 }
 
 function isLive(row: { archived: boolean; expires_at: Date }, now: Date): boolean {
@@ -199,25 +184,47 @@ function toCard(row: CardRow, now: Date): EnquiryCard {
     viewed: row.viewed,
     is_starred: row.is_starred,
     female_tutor_preferred: row.female_tutor_preferred,
-    distance_km: row.distance_km === null ? null : Math.round(row.distance_km * 10) / 10,
+    distance_km: roundedDistanceKm(row.distance_km),
     address: { city: row.city, state: row.state },
     user: { profile_avatar: row.poster_avatar_url },
     image: row.poster_avatar_url,
   };
 }
 
-/** Before the tutor's contact the poster's position is shown to about a kilometre only. */
-function roundCoordinate(value: number, exact: boolean): number {
-  return exact ? value : Math.round(value * 100) / 100;
+/**
+ * What still keeps the tutor from contacting posters (shared CONTACT_PENDING):
+ * approved documents and a verified e-mail are both needed.
+ */
+export function contactPendingOf(standing: TutorStandingRow | null): ContactPending[] {
+  const pending: ContactPending[] = [];
+  if (!standing?.is_doc_verified) {
+    const status = standing?.verification_status ?? 'none';
+    pending.push(
+      status === 'pending'
+        ? 'documents_pending'
+        : status === 'rejected'
+          ? 'documents_rejected'
+          : 'documents_missing',
+    );
+  }
+  if (!standing?.is_email_verified) pending.push('email_unverified');
+  return pending;
 }
 
+/**
+ * The tutor's view. Before the tutor's contact the poster's keys stay but
+ * reveal almost nothing (poster-view.ts); after it, what the spec reveals.
+ */
 function toTutorEnquiry(
   row: EnquiryRow,
   marks: { is_starred: boolean; viewed: boolean },
   contacted: boolean,
+  pending: readonly ContactPending[],
   now: Date,
 ): TutorEnquiry {
-  const phone = fullPhone(row);
+  const position = contacted
+    ? { latitude: row.latitude, longitude: row.longitude }
+    : localityPosition(row);
   return {
     ...toCard(
       {
@@ -239,20 +246,30 @@ function toTutorEnquiry(
     female_tutor_preferred: row.female_tutor_preferred,
     posted_at: row.posted_at.toISOString(),
     is_contacted: contacted,
+    can_contact: pending.length === 0,
+    contact_pending: [...pending],
     address: {
       city: row.city,
       state: row.state,
       country: row.country,
-      latitude: roundCoordinate(row.latitude, contacted),
-      longitude: roundCoordinate(row.longitude, contacted),
+      latitude: position.latitude,
+      longitude: position.longitude,
     },
-    user: {
-      phone_number: contacted ? phone : maskPhone(row.poster_phone_number),
-      full_name: row.poster_full_name,
-      email: contacted ? row.poster_email : maskEmail(row.poster_email),
-      profile_avatar: row.poster_avatar_url,
-      last_login: row.poster_last_login ? row.poster_last_login.toISOString() : null,
-    },
+    user: contacted
+      ? {
+          phone_number: fullPhone(row),
+          full_name: row.poster_full_name,
+          email: row.poster_email,
+          profile_avatar: row.poster_avatar_url,
+          last_login: row.poster_last_login ? row.poster_last_login.toISOString() : null,
+        }
+      : {
+          phone_number: maskPhone(row.poster_phone_number),
+          full_name: firstNameOf(row.poster_full_name),
+          email: '',
+          profile_avatar: row.poster_avatar_url,
+          last_login: null,
+        },
   };
 }
 
@@ -401,8 +418,11 @@ export async function getEnquiry(
   if (!contact && (!isLive(row, now) || !row.poster_is_active)) throw notLive();
   await recordView(ctx.db, enquiryId, actor.user_id, now);
   await invalidateTutorFeed(ctx, actor.user_id);
-  const marks = await findTutorMarks(ctx.db, enquiryId, actor.user_id);
-  return toTutorEnquiry(row, marks, contact !== null, now);
+  const [marks, standing] = await Promise.all([
+    findTutorMarks(ctx.db, enquiryId, actor.user_id),
+    findTutorStanding(ctx.db, actor.user_id),
+  ]);
+  return toTutorEnquiry(row, marks, contact !== null, contactPendingOf(standing), now);
 }
 
 // ---------------------------------------------------------------------------
@@ -679,7 +699,9 @@ function firstMessageOf(body: SendMessageBody): string {
  * the coins through the ledger, records the contact, opens the conversation
  * with the tutor's message and quote as its first message, and counts the
  * response. A second contact by the same tutor and a contact beyond
- * `total_responses` are refused (409) before any coin is taken.
+ * `total_responses` are refused (409) before any coin is taken, and so is any
+ * contact by a tutor whose documents are not approved or whose e-mail is not
+ * verified (403 `contact_not_allowed`, saying what is pending).
  */
 export async function sendMessage(
   ctx: AppContext,
@@ -691,6 +713,10 @@ export async function sendMessage(
   let result: { contact: ContactRow; enquiry: EnquiryRow; coinsLeft: number };
   try {
     result = await ctx.db.transaction(async (tx) => {
+      const pending = contactPendingOf(await findTutorStanding(tx, tutorId));
+      if (pending.length > 0) {
+        throw new AppError(403, 'contact_not_allowed', contactClosedDetail(pending));
+      }
       const enquiry = await lockEnquiry(tx, enquiryId);
       if (!enquiry) throw notFound();
       if (!isLive(enquiry, now) || !enquiry.poster_is_active) throw notLive();

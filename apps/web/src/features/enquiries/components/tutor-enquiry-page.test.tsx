@@ -39,6 +39,8 @@ function makeEnquiry(overrides: Partial<TutorEnquiry> = {}): TutorEnquiry {
     female_tutor_preferred: false,
     posted_at: '2026-11-25T08:00:00.000Z',
     is_contacted: false,
+    can_contact: true,
+    contact_pending: [],
     address: { city: 'Bengaluru', state: 'Karnataka', country: 'India', latitude: 0, longitude: 0 },
     user: {
       phone_number: 'XXXXXXXX10',

@@ -1,5 +1,8 @@
 import { PRICE_TYPES, WHEN_TO_START_LABELS, coinsToPay } from '@gurumatch/shared/enquiries';
-import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
+import {
+  CONTACT_PENDING_MESSAGES,
+  ENQUIRY_MESSAGES as M,
+} from '@gurumatch/shared/messages/enquiries';
 import type {
   ContactDetails,
   SendMessageResult,
@@ -77,6 +80,29 @@ function ContactPanel({ details, receipt }: { details: ContactDetails; receipt: 
             </a>
           </>
         ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** In place of the form while the tutor's documents or e-mail are not verified: no coins move. */
+function ContactClosedNotice({ enquiry }: { enquiry: TutorEnquiry }) {
+  return (
+    <section
+      aria-labelledby="contact-closed-heading"
+      className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200"
+    >
+      <h2 id="contact-closed-heading" className="text-lg font-semibold text-amber-900">
+        {M.contactClosedTitle}
+      </h2>
+      <p className="mt-1 text-sm text-amber-900">{M.contactClosedDetail}</p>
+      <ul aria-label="Pending" className="mt-3 list-disc pl-5 text-sm text-amber-900">
+        {enquiry.contact_pending.map((item) => (
+          <li key={item}>{CONTACT_PENDING_MESSAGES[item]}</li>
+        ))}
+      </ul>
+      <div className="mt-4">
+        <ButtonLink to={paths.profile}>{M.goToProfile}</ButtonLink>
       </div>
     </section>
   );
@@ -281,7 +307,7 @@ export function TutorEnquiryPage() {
             />
             <Detail label="Location" value={place} />
             <Detail label="Phone" value={data.user.phone_number || '—'} />
-            <Detail label="Email" value={data.user.email} />
+            <Detail label="Email" value={data.user.email || '—'} />
             <Detail
               label="Responded"
               value={`${String(data.responded_count)}/${String(data.total_responses)}`}
@@ -300,10 +326,16 @@ export function TutorEnquiryPage() {
         ) : null}
 
         {!details && contacted.isSuccess ? (
-          <SendMessageForm
-            enquiry={data}
-            onSent={(result) => setReceipt(M.contactCharged(result.coins_spent, result.coins_left))}
-          />
+          data.can_contact ? (
+            <SendMessageForm
+              enquiry={data}
+              onSent={(result) =>
+                setReceipt(M.contactCharged(result.coins_spent, result.coins_left))
+              }
+            />
+          ) : (
+            <ContactClosedNotice enquiry={data} />
+          )
         ) : null}
 
         <div>
