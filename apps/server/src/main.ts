@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { requestForLog } from './lib/log-serializers.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { runLeadGuarantee } from './modules/enquiries/service.ts';
 import { startReconciliation } from './modules/payments/reconcile-timer.ts';
@@ -35,7 +36,11 @@ async function main(): Promise<void> {
   const cleaned = await sanitizeStoredContent({ db, now: () => new Date() });
   const kv = createKv(config.redisUrl);
   const pubsub = createPubSub(config.redisUrl);
-  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
+  const log = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization'],
+    serializers: { req: requestForLog },
+  });
   const ctx: AppContext = {
     ...createAdapters(config, db),
     log,
