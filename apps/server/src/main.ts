@@ -12,6 +12,8 @@ import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { startJobs } from './jobs/kinds.ts';
+import { openJobQueue } from './jobs/queue.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { runLeadGuarantee } from './modules/enquiries/service.ts';
@@ -21,6 +23,8 @@ import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData, seedDemoEnquiries } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Of the grace period, how long running jobs get to finish once requests are done. */
+const JOBS_GRACE_MS = 4_000;
 /** How often the 7-day lead guarantee refunds are looked for. */
 const LEAD_GUARANTEE_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -41,8 +45,14 @@ async function main(): Promise<void> {
     redact: ['req.headers.authorization'],
     serializers: { req: requestForLog },
   });
+  const jobs = await openJobQueue(db, {
+    pollingIntervalSeconds: config.jobsPollSeconds,
+    retryDelayScale: config.jobsRetryDelayScale,
+    onError: (error) => log.error({ err: error }, 'job queue error'),
+  });
   const ctx: AppContext = {
     ...createAdapters(config, db),
+    jobs,
     log,
     config,
     db,
@@ -61,6 +71,9 @@ async function main(): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (cleaned > 0) app.log.info({ rows: cleaned }, 'stored content sanitized');
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
+
+  // the queue's tables, its queues, and (where this instance works jobs) its workers
+  await startJobs(ctx);
 
   if (config.seedDemoData) {
     await seedDemoData(db, ctx.storage);
@@ -94,6 +107,8 @@ async function main(): Promise<void> {
     force.unref();
     void app
       .close()
+      // requests are answered (their jobs stored); running jobs finish or go back to the queue
+      .then(() => jobs.stop(JOBS_GRACE_MS))
       .then(() => Promise.all([db.close(), kv.close(), pubsub.close()]))
       .then(() => process.exit(0))
       .catch((error: unknown) => {
