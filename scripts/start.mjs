@@ -10,15 +10,20 @@ import { fileURLToPath } from 'node:url';
 import { buildIfStale, START_LOG, startStep } from './build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The server's own grace period for draining (apps/server/src/main.ts) and a margin. */
+const SERVER_GRACE_MS = 10_000 + 2_000;
 
 let server = null;
 let stopping = false;
+/** Asks the server to drain and stop; one that outlives its grace period is killed. */
 function stop(signal) {
+  if (stopping) return;
   stopping = true;
-  if (server) server.kill(signal);
-  else process.exit(130);
+  if (!server) process.exit(130);
+  server.kill(signal);
+  setTimeout(() => server.kill('SIGKILL'), SERVER_GRACE_MS).unref();
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
 // `npm start` runs this through a shell that does not pass signals on: when npm
 // is stopped without its children, stop the server too rather than leave it running.
 const parent = process.ppid;

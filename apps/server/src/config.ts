@@ -47,6 +47,9 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   SLOW_BODY_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
   UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(30),
+  JOBS_WORK: z.enum(['true', 'false']).default('true'),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOBS_RETRY_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   // The sitemap protocol allows at most 50,000 URLs per file; tests lower it.
@@ -201,6 +204,12 @@ export interface Config {
   slowBodyWindowMs: number;
   /** Avatar and document uploads one user may make an hour. */
   uploadsPerUserPerHour: number;
+  /** Whether this instance runs jobs (every instance stores them). */
+  jobsWork: boolean;
+  /** How often an idle instance looks for jobs. */
+  jobsPollSeconds: number;
+  /** Multiplies each kind of job's retry delay (at least 1 s). */
+  jobsRetryDelayScale: number;
   webDistDir: string | undefined;
   seedDemoData: boolean;
   /** At most this many URLs per sitemap file (the index lists the files). */
@@ -282,6 +291,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     slowBodyWindowMs: e.SLOW_BODY_WINDOW_MS,
     uploadsPerUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
+    jobsWork: e.JOBS_WORK === 'true',
+    jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    jobsRetryDelayScale: e.JOBS_RETRY_DELAY_SCALE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,

@@ -13,6 +13,9 @@ import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { startJobs } from './jobs/kinds.ts';
+import { openJobQueue } from './jobs/queue.ts';
+import { requestForLog } from './lib/log-serializers.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { runLeadGuarantee } from './modules/enquiries/service.ts';
 import { startReconciliation } from './modules/payments/reconcile-timer.ts';
@@ -21,6 +24,8 @@ import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData, seedDemoEnquiries } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Of the grace period, how long running jobs get to finish once requests are done. */
+const JOBS_GRACE_MS = 4_000;
 /** How often the 7-day lead guarantee refunds are looked for. */
 const LEAD_GUARANTEE_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -30,7 +35,11 @@ async function main(): Promise<void> {
   // the embedded database belongs to one process at a time (admin:create checks this too)
   const releaseDataDir = config.databaseUrl ? null : claimDataDir(config.dataDir, 'server');
   process.on('exit', () => releaseDataDir?.());
-  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
+  const log = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization'],
+    serializers: { req: requestForLog },
+  });
   // `npm start` shows these steps as progress lines (scripts/start.mjs)
   const fresh =
     !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
@@ -42,8 +51,14 @@ async function main(): Promise<void> {
   log.info('database ready');
   const kv = createKv(config.redisUrl);
   const pubsub = createPubSub(config.redisUrl);
+  const jobs = await openJobQueue(db, {
+    pollingIntervalSeconds: config.jobsPollSeconds,
+    retryDelayScale: config.jobsRetryDelayScale,
+    onError: (error) => log.error({ err: error }, 'job queue error'),
+  });
   const ctx: AppContext = {
     ...createAdapters(config, db),
+    jobs,
     log,
     config,
     db,
@@ -62,6 +77,9 @@ async function main(): Promise<void> {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (cleaned > 0) app.log.info({ rows: cleaned }, 'stored content sanitized');
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
+
+  // the queue's tables, its queues, and (where this instance works jobs) its workers
+  await startJobs(ctx);
 
   if (config.seedDemoData) {
     app.log.info('seeding demo data');
@@ -96,6 +114,8 @@ async function main(): Promise<void> {
     force.unref();
     void app
       .close()
+      // requests are answered (their jobs stored); running jobs finish or go back to the queue
+      .then(() => jobs.stop(JOBS_GRACE_MS))
       .then(() => Promise.all([db.close(), kv.close(), pubsub.close()]))
       .then(() => process.exit(0))
       .catch((error: unknown) => {

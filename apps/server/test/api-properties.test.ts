@@ -121,6 +121,8 @@ const nastyString = fc.oneof(
     '-1',
     '0',
     '2147483648',
+    // a page number in range of the digits a list accepts, far past any list's end
+    '999999999',
     '99999999999999999999',
     '1e309',
     '1.5',

@@ -25,6 +25,8 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { AppContext, AppLogger } from '../src/context.ts';
 import { openDb, wrapPglite, type Db } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { startJobs } from '../src/jobs/kinds.ts';
+import { jobSchemaFor, openJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import type { WebBuild } from '../src/plugins/web-static.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-at-least-16-chars';
@@ -66,6 +68,20 @@ export interface BuildTestAppOverrides {
   pubsubPrefix?: string;
   /** A web build to serve pages from (default: none, the API alone). */
   web?: WebBuild | null;
+  /** false: no job queue (for a database that does not answer); enqueueing then fails. */
+  jobs?: false;
+}
+
+/** A queue for an app whose database does not answer: storing a job fails like any write. */
+function queueWithoutDatabase(): JobQueue {
+  const refuse = () => Promise.reject(new Error('no job queue in this test app'));
+  return {
+    enqueue: refuse,
+    start: refuse,
+    listFailed: refuse,
+    retry: refuse,
+    stop: () => Promise.resolve(),
+  };
 }
 
 const SILENT_LOG: AppLogger = {
@@ -159,6 +175,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     CORS_ORIGINS: TEST_CORS_ORIGIN,
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
+    // jobs are looked for twice a second and retried after a second or two
+    JOBS_POLL_SECONDS: '0.5',
+    JOBS_RETRY_DELAY_SCALE: '0.01',
     DATA_DIR: os.tmpdir(),
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
@@ -178,8 +197,17 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
   const db = overrides.db ?? (await openTestDb(name));
   const kv = openTestKv(name, clock);
   const pubsub: PubSub = createPubSub(process.env.REDIS_URL, overrides.pubsubPrefix ?? `${name}:`);
+  const jobs =
+    overrides.jobs === false
+      ? queueWithoutDatabase()
+      : await openJobQueue(db, {
+          pollingIntervalSeconds: config.jobsPollSeconds,
+          retryDelayScale: config.jobsRetryDelayScale,
+          onError: () => undefined,
+        });
   const ctx: AppContext = {
     ...createAdapters(config, db),
+    jobs,
     log: overrides.log ?? SILENT_LOG,
     config,
     db,
@@ -196,6 +224,7 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
   try {
     app = await buildApp({ ctx, web: overrides.web ?? null });
     await app.ready();
+    if (overrides.jobs !== false) await startJobs(ctx);
   } catch (error) {
     await kv.close();
     await pubsub.close();
@@ -215,10 +244,19 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
       closed = true;
       try {
         await app.close();
+        await jobs.stop(1000);
       } finally {
         await kv.close();
         await pubsub.close();
-        if (ownsDb) await db.close();
+        if (ownsDb) {
+          // the job queue's schema beside the test's own (dropped with the database)
+          if (process.env.DATABASE_URL) {
+            await db.query(`DROP SCHEMA IF EXISTS ${jobSchemaFor(name)} CASCADE`).catch(() => {
+              // a database that does not answer has nothing to drop
+            });
+          }
+          await db.close();
+        }
         await fs.rm(config.dataDir, { recursive: true, force: true });
       }
     },

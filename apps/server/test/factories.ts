@@ -289,6 +289,20 @@ export function makeImage(
     .toBuffer();
 }
 
+/** A tiny but complete PDF of one blank page: it parses as a document uploads accept. */
+export const TINY_PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
+    '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
+    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj',
+    'trailer <</Root 1 0 R>>',
+    '%%EOF',
+    '',
+  ].join('\n'),
+  'latin1',
+);
+
 export interface FilePart {
   field: string;
   data: Buffer;

@@ -43,6 +43,11 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `work` inside BEGIN/COMMIT; any throw rolls back. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs one or more statements that take no parameters (a library's own
+   * schema script, say) and answers the last one's rows.
+   */
+  script<Row>(sql: string): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -118,6 +123,10 @@ export function wrapPglite(client: PGlite): Db {
       client.transaction((tx) =>
         work(registerTransaction({ query: (sql, params) => run(tx, sql, params) }, db)),
       ),
+    async script<Row>(sql: string) {
+      const results = await client.exec(sql);
+      return (results.at(-1)?.rows ?? []) as Row[];
+    },
     close: () => client.close(),
   };
   return db;
@@ -191,6 +200,12 @@ async function openPostgres(
       } finally {
         client.release();
       }
+    },
+    async script<Row>(sql: string) {
+      // no parameters: the simple protocol, which runs several statements and answers each
+      const result = (await pool.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return (last?.rows ?? []) as Row[];
     },
     async close() {
       if (schema && dropSchema)

@@ -35,6 +35,7 @@ async function withEmptySchema(work: (scoped: Db, schema: string) => Promise<voi
   const scoped: Db = {
     kind: db.kind,
     query: () => Promise.reject(new Error('migrate must work inside its transaction')),
+    script: () => Promise.reject(new Error('migrate must work inside its transaction')),
     transaction: (work) =>
       db.transaction(async (tx) => {
         await tx.query(`SET LOCAL search_path TO ${schema}`);

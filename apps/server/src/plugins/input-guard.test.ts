@@ -165,11 +165,16 @@ describe('declared body sizes', () => {
   });
 });
 
+/** The port the app listens on, listening first if it does not yet. */
+async function listeningPort(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
 describe('slow clients', () => {
   it('closes a connection whose body drips in slower than the minimum rate', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = await listeningPort();
     const started = Date.now();
     const closedAfter = await new Promise<number>((resolve, reject) => {
       const socket = net.connect(port, '127.0.0.1', () => {
@@ -195,9 +200,42 @@ describe('slow clients', () => {
     expect(closedAfter).toBeLessThan(3000);
   });
 
+  it('answers 413 to a body declared too large and closes the connection instead of reading the trickle', async () => {
+    const port = await listeningPort();
+    const started = Date.now();
+    const { answer, closedAfter } = await new Promise<{ answer: string; closedAfter: number }>(
+      (resolve, reject) => {
+        let received = '';
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.write(
+            'POST /api/auth/token/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{',
+          );
+        });
+        // fast enough for the slow-body gate: only the refusal may end this connection
+        const drip = setInterval(() => socket.write(' '.repeat(8192)), 200);
+        const giveUp = setTimeout(() => {
+          clearInterval(drip);
+          socket.destroy();
+          reject(new Error('the refused connection was still open after 8 s'));
+        }, 8000);
+        socket.on('data', (data: Buffer) => {
+          received += data.toString();
+        });
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearInterval(drip);
+          clearTimeout(giveUp);
+          resolve({ answer: received, closedAfter: Date.now() - started });
+        });
+      },
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(closedAfter).toBeLessThan(3000);
+  });
+
   it('lets a slow but steady upload through', async () => {
-    const address = t.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const port = await listeningPort();
     const body = JSON.stringify({ username: 'u'.repeat(24_000), password: 'x' });
     const slices = [0, 1, 2, 3].map((i) => body.slice(i * 6010, (i + 1) * 6010));
     const answer = await new Promise<string>((resolve, reject) => {

@@ -143,11 +143,37 @@ function watchBodyRate(request: FastifyRequest, windowMs: number): void {
   raw.once('close', () => clearInterval(timer));
 }
 
+/** How long a client gets to read an answer sent before its body was read, before the socket goes. */
+const CLOSE_AFTER_ANSWER_MS = 1000;
+
+/**
+ * For an answer sent before the request's body was read (a refused declared
+ * length): `Connection: close`, then the connection ends once the answer is
+ * out, so the unread body is never waited for. Ending first (not destroying)
+ * lets the client read the answer; the socket is destroyed a moment later
+ * whatever the client does.
+ */
+function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('connection', 'close');
+  const socket = request.raw.socket as {
+    destroyed: boolean;
+    end(): void;
+    destroy(): void;
+  } | null;
+  if (!socket) return;
+  reply.raw.once('finish', () => {
+    if (socket.destroyed) return;
+    socket.end();
+    setTimeout(() => socket.destroy(), CLOSE_AFTER_ANSWER_MS).unref();
+  });
+}
+
 export const inputGuardPlugin = fp<{ slowBodyWindowMs: number }>(
   (app, { slowBodyWindowMs }, done) => {
-    app.addHook('onRequest', (request, _reply, next) => {
+    app.addHook('onRequest', (request, reply, next) => {
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > request.routeOptions.bodyLimit) {
+        closeAfterAnswer(request, reply);
         next(new AppError(413, 'body_too_large', MESSAGES.bodyTooLarge));
         return;
       }

@@ -30,6 +30,8 @@ export interface SmtpPeerOptions {
   password?: string;
   /** Recipients the server refuses with 550. */
   rejectRecipients?: string[];
+  /** The port to listen on (default: any free one); a peer started again keeps its address. */
+  port?: number;
 }
 
 export interface SmtpPeer {
@@ -182,7 +184,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
 

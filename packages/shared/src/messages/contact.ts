@@ -13,6 +13,7 @@ export const CONTACT_MESSAGES = {
   fieldTooLong: 'Ensure this field is not longer than allowed.',
   imageNotAllowed: 'Upload a JPEG or PNG image.',
   imageTooLarge: 'The image must be 2 MB or smaller.',
+  imageTooManyPixels: 'The image is too large. Please use one of at most 8192 × 8192 pixels.',
   invalidForm: 'Please correct the highlighted fields.',
   tooManyRequests:
     'You have sent several messages in a short time. Please wait a few minutes and try again.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, ROLES } from '../constants.ts';
+import { ROLES } from '../constants.ts';
 import {
   CONTACT_REQUEST_STATUSES,
   REASON_MAX_LENGTH,
@@ -14,6 +14,8 @@ import {
   SLUG_PATTERN,
   YOUTUBE_VIDEO_ID_PATTERN,
 } from '../messages/content.ts';
+
+import { pageParam, pageSizeParam, positiveIntegerParam } from './paging.ts';
 
 /**
  * Wire shapes of the back office, `/api/admin/...` (administrators only).
@@ -29,18 +31,9 @@ export function pagedListOf<Item extends z.ZodType>(item: Item) {
   });
 }
 
-const positiveInteger = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((value) => value >= 1, message);
-
 export const AdminPageQuerySchema = z.object({
-  page: positiveInteger(CONTENT_MESSAGES.invalidPage).optional(),
-  page_size: positiveInteger(CONTENT_MESSAGES.invalidPageSize)
-    .transform((value) => Math.min(value, PAGE_SIZE_MAX))
-    .optional(),
+  page: pageParam(CONTENT_MESSAGES.invalidPage).optional(),
+  page_size: pageSizeParam(CONTENT_MESSAGES.invalidPageSize).optional(),
   search: z.string().trim().max(200).optional(),
 });
 export type AdminPageQuery = z.infer<typeof AdminPageQuerySchema>;
@@ -427,7 +420,7 @@ export type ContactRequestPatch = z.infer<typeof ContactRequestPatchSchema>;
 
 export const AuditQuerySchema = AdminPageQuerySchema.extend({
   target_type: z.string().max(40).optional(),
-  target_id: positiveInteger('Invalid id.').optional(),
+  target_id: positiveIntegerParam('Invalid id.').optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX } from '../constants.ts';
 import { CHAT_MESSAGES } from '../messages/chat.ts';
+
+import { pageParam, pageSizeParam } from './paging.ts';
 
 /** A person in a conversation (`username` is `user` and the id: never derived from the e-mail). */
 export const ChatUserSchema = z.object({
@@ -77,18 +78,9 @@ export type ChatMessageList = z.infer<typeof ChatMessageListSchema>;
 export const UnreadCountSchema = z.object({ unread_count: z.number().int() });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
 
-const positiveInteger = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((value) => value >= 1, message);
-
 export const ChatPageQuerySchema = z.object({
-  page: positiveInteger(CHAT_MESSAGES.invalidPage).optional(),
-  page_size: positiveInteger(CHAT_MESSAGES.invalidPage)
-    .transform((value) => Math.min(value, PAGE_SIZE_MAX))
-    .optional(),
+  page: pageParam(CHAT_MESSAGES.invalidPage).optional(),
+  page_size: pageSizeParam(CHAT_MESSAGES.invalidPage).optional(),
 });
 export type ChatPageQuery = z.infer<typeof ChatPageQuerySchema>;
 

@@ -18,6 +18,8 @@ export const CONTACT_NUMBER_MAX_LENGTH = 25;
 /** Largest image attached to a contact request, in bytes (2 MB). */
 export const CONTACT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const CONTACT_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+/** Longest side, in pixels, a contact form image may declare (a small file can declare a huge canvas). */
+export const CONTACT_IMAGE_MAX_DIMENSION_PX = 8192;
 export type ContactImageType = (typeof CONTACT_IMAGE_TYPES)[number];
 
 const CONTACT_NUMBER_PATTERN = /^\+?[\d\s-]+$/;

@@ -8,7 +8,6 @@ import { SUBJECTS } from '../catalogues/subjects.ts';
 import {
   ENQUIRY_NAME_MAX_LENGTH,
   ENQUIRY_NAME_MIN_LENGTH,
-  PAGE_SIZE_MAX,
   PROFILE_LIST_MAX_ITEMS,
   REPORT_MESSAGE_MAX_LENGTH,
 } from '../constants.ts';
@@ -27,6 +26,7 @@ import {
 import { ENQUIRY_MESSAGES as M } from '../messages/enquiries.ts';
 
 import { SuccessMessageSchema } from './account.ts';
+import { pageParam, pageSizeParam } from './paging.ts';
 
 const OTHER = 'Other';
 const MAX_INT = 2_147_483_647;
@@ -294,16 +294,10 @@ export const FeedQueryBodySchema = z.object({
 });
 export type FeedQueryBody = z.infer<typeof FeedQueryBodySchema>;
 
-const pageNumber = z
-  .string()
-  .regex(/^\d{1,9}$/, M.invalidPage)
-  .transform(Number)
-  .refine((value) => value >= 1, M.invalidPage);
-
 /** `?page=&page_size=` of every enquiry list. */
 export const PageQuerySchema = z.object({
-  page: pageNumber.optional(),
-  page_size: pageNumber.transform((value) => Math.min(value, PAGE_SIZE_MAX)).optional(),
+  page: pageParam(M.invalidPage).optional(),
+  page_size: pageSizeParam(M.invalidPage).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -11,18 +11,32 @@ import { CONTENT_MESSAGES } from '../messages/content.ts';
  * the server answers them with `apps/server/src/lib/paging.ts`.
  */
 
-const positiveInteger = (message: string) =>
+/**
+ * The highest `page` any list accepts: the rows before it (`(page - 1) ×
+ * PAGE_SIZE_MAX`) still fit the database's integer, so no page number can
+ * reach the database as an out-of-range value. Above it the answer is 400.
+ */
+export const PAGE_NUMBER_MAX = Math.floor(2_147_483_647 / PAGE_SIZE_MAX);
+
+/** A whole number from 1 up, written in at most 9 digits (a query string value). */
+export const positiveIntegerParam = (message: string) =>
   z
     .string()
     .regex(/^\d{1,9}$/, message)
     .transform(Number)
     .refine((value) => value >= 1, message);
 
+/** `page` of any paged list: 1 to PAGE_NUMBER_MAX. */
+export const pageParam = (message: string) =>
+  positiveIntegerParam(message).refine((value) => value <= PAGE_NUMBER_MAX, message);
+
+/** `page_size` of any paged list: from 1, capped at PAGE_SIZE_MAX rather than refused above it. */
+export const pageSizeParam = (message: string) =>
+  positiveIntegerParam(message).transform((value) => Math.min(value, PAGE_SIZE_MAX));
+
 export const PageQuerySchema = z.object({
-  page: positiveInteger(CONTENT_MESSAGES.invalidPage).optional(),
-  page_size: positiveInteger(CONTENT_MESSAGES.invalidPageSize)
-    .transform((value) => Math.min(value, PAGE_SIZE_MAX))
-    .optional(),
+  page: pageParam(CONTENT_MESSAGES.invalidPage).optional(),
+  page_size: pageSizeParam(CONTENT_MESSAGES.invalidPageSize).optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -1,12 +1,9 @@
 import { z } from 'zod';
 
-import {
-  PAGE_SIZE_MAX,
-  REVIEW_RATING_MAX,
-  REVIEW_RATING_MIN,
-  REVIEW_TEXT_MAX_LENGTH,
-} from '../constants.ts';
+import { REVIEW_RATING_MAX, REVIEW_RATING_MIN, REVIEW_TEXT_MAX_LENGTH } from '../constants.ts';
 import { CHAT_MESSAGES, REVIEW_MESSAGES } from '../messages/chat.ts';
+
+import { pageParam, pageSizeParam, positiveIntegerParam } from './paging.ts';
 
 /** `POST /api/reviews/`: one review per (student, tutor); sending again replaces it. */
 export const ReviewBodySchema = z.object({
@@ -50,20 +47,11 @@ export const ReviewListSchema = z.object({
 });
 export type ReviewList = z.infer<typeof ReviewListSchema>;
 
-const positiveInteger = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((value) => value >= 1, message);
-
 /** `GET /api/reviews/?tutor={id}`; without `tutor`, the latest reviews of everyone (landing page). */
 export const ReviewListQuerySchema = z.object({
-  tutor: positiveInteger(REVIEW_MESSAGES.invalidTutor).optional(),
-  page: positiveInteger(CHAT_MESSAGES.invalidPage).optional(),
-  page_size: positiveInteger(CHAT_MESSAGES.invalidPage)
-    .transform((value) => Math.min(value, PAGE_SIZE_MAX))
-    .optional(),
+  tutor: positiveIntegerParam(REVIEW_MESSAGES.invalidTutor).optional(),
+  page: pageParam(CHAT_MESSAGES.invalidPage).optional(),
+  page_size: pageSizeParam(CHAT_MESSAGES.invalidPage).optional(),
 });
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 

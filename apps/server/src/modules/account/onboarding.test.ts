@@ -19,15 +19,13 @@ import {
   registerTeacher,
   registerUser,
   type RegisteredUser,
+  TINY_PDF,
 } from '../../../test/factories.ts';
 
 let t: TestApp;
 let avatar: Buffer;
 
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
+const PDF = TINY_PDF;
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -66,7 +66,9 @@ describe('uploading an image for blogs and FAQs', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
     const fakePng = Buffer.concat([png.subarray(0, 8), randomBytes(200)]);
     const script = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>');
-    for (const data of [gif, pdf, fakePng, script]) {
+    // a whole header, pixels cut short: once a 500 from the decoder
+    const truncatedPng = png.subarray(0, Math.floor(png.length * 0.6));
+    for (const data of [gif, pdf, fakePng, script, truncatedPng]) {
       const response = await upload([{ field: 'image', data, filename: 'photo.png' }], adminToken);
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({

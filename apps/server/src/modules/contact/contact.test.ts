@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import { CONTACT_MESSAGES } from '@gurumatch/shared/messages/contact';
 import { CONTACT_IMAGE_MAX_BYTES } from '@gurumatch/shared/schemas/contact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { countRows, rows, uniqueIp } from '../../../test/factories.ts';
+import { countRows, makeImage, rows, uniqueIp } from '../../../test/factories.ts';
 
 import {
   CONTACT_REQUESTS_PER_IP_LIMIT,
@@ -16,10 +17,23 @@ import {
 const URL = '/api/base/contact-requests/';
 const FIELDS = ['full_name', 'email', 'contact_number', 'subject', 'message'] as const;
 
-const PNG_BYTES = Buffer.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
-]);
-const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+const PNG_BYTES = await makeImage('png', 48, 32);
+const JPEG_BYTES = await makeImage('jpeg', 48, 32);
+/** The PNG above cut short: its header is whole, its pixels are not. */
+const TRUNCATED_PNG = PNG_BYTES.subarray(0, Math.floor(PNG_BYTES.length * 0.6));
+
+/**
+ * A PNG of a few hundred bytes whose header declares `width` × `height`: the
+ * small PNG's IHDR rewritten, with its checksum, so a decoder believes it.
+ */
+function pngDeclaring(width: number, height: number): Buffer {
+  const png = Buffer.from(PNG_BYTES);
+  // IHDR: length (8..11), type (12..15), width (16..19), height (20..23), …, CRC (29..32)
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
+}
 
 let t: TestApp;
 
@@ -256,6 +270,7 @@ describe('POST /api/base/contact-requests/ (multipart)', () => {
       filename: 'x.svg',
       type: 'image/svg+xml',
     },
+    { kind: 'a truncated PNG', bytes: TRUNCATED_PNG, filename: 'cut.png', type: 'image/png' },
   ])('refuses $kind as the image, storing nothing', async ({ bytes, filename, type }) => {
     const beforeRows = await countRows(t.db, 'contact_requests');
     const beforeFiles = await listUploads();
@@ -263,6 +278,25 @@ describe('POST /api/base/contact-requests/ (multipart)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
       image: [CONTACT_MESSAGES.imageNotAllowed],
+    });
+    expect(await countRows(t.db, 'contact_requests')).toBe(beforeRows);
+    expect(await listUploads()).toEqual(beforeFiles);
+  });
+
+  it('refuses a small PNG declaring 20000 × 20000 pixels from its header, storing nothing', async () => {
+    const huge = pngDeclaring(20_000, 20_000);
+    expect(huge.length).toBeLessThan(1024);
+    const beforeRows = await countRows(t.db, 'contact_requests');
+    const beforeFiles = await listUploads();
+    const response = await postMultipart(validForm(), {
+      name: 'image',
+      bytes: huge,
+      filename: 'huge.png',
+      type: 'image/png',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      image: [CONTACT_MESSAGES.imageTooManyPixels],
     });
     expect(await countRows(t.db, 'contact_requests')).toBe(beforeRows);
     expect(await listUploads()).toEqual(beforeFiles);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { CONTACT_MESSAGES } from '@gurumatch/shared/messages/contact';
 import {
+  CONTACT_IMAGE_MAX_DIMENSION_PX,
+  CONTACT_IMAGE_TYPES,
   ContactRequestBodySchema,
   type ContactImageType,
   type ContactRequestCreated,
@@ -9,6 +11,12 @@ import {
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import {
+  detectFileType,
+  isReadableImage,
+  readImageSize,
+  type DetectedFileType,
+} from '../profile/service.ts';
 
 import { insertContactRequest } from './queries.ts';
 import type { ContactForm, UploadedFile } from './read-form.ts';
@@ -21,27 +29,41 @@ const rateKey = (ip: string): string => `contact:ip:${ip}`;
 
 const EXTENSIONS: Record<ContactImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
-/** The image type told by its first bytes (the name and declared type are not trusted). */
-export function detectImageType(body: Buffer): ContactImageType | null {
-  if (body.length >= 3 && body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff)
-    return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (body.length >= png.length && png.every((byte, index) => body[index] === byte))
-    return 'image/png';
-  return null;
+function isContactImageType(type: DetectedFileType | null): type is ContactImageType {
+  return (CONTACT_IMAGE_TYPES as readonly string[]).includes(type ?? '');
 }
 
-function checkImage(
+/**
+ * The image's type by its first bytes (the name and declared type are not
+ * trusted), once its declared size is within bounds and it decodes whole;
+ * otherwise null, with the reason in `errors`.
+ */
+async function checkImage(
   image: UploadedFile | null,
   errors: Record<string, string[]>,
-): ContactImageType | null {
+): Promise<ContactImageType | null> {
   if (!image) return null;
   if (image.isTooLarge) {
     errors.image = [CONTACT_MESSAGES.imageTooLarge];
     return null;
   }
-  const type = detectImageType(image.body);
-  if (!type) errors.image = [CONTACT_MESSAGES.imageNotAllowed];
+  const type = detectFileType(image.body);
+  if (!isContactImageType(type)) {
+    errors.image = [CONTACT_MESSAGES.imageNotAllowed];
+    return null;
+  }
+  const size = await readImageSize(image.body);
+  if (
+    size &&
+    (size.width > CONTACT_IMAGE_MAX_DIMENSION_PX || size.height > CONTACT_IMAGE_MAX_DIMENSION_PX)
+  ) {
+    errors.image = [CONTACT_MESSAGES.imageTooManyPixels];
+    return null;
+  }
+  if (!size || !(await isReadableImage(image.body, type))) {
+    errors.image = [CONTACT_MESSAGES.imageNotAllowed];
+    return null;
+  }
   return type;
 }
 
@@ -63,7 +85,7 @@ export async function submitContactRequest(
       (errors[field] ??= []).push(issue.message);
     }
   }
-  const imageType = checkImage(form.image, errors);
+  const imageType = await checkImage(form.image, errors);
   const [firstField, firstMessages] = Object.entries(errors)[0] ?? [];
   if (!parsed.success || firstField) {
     throw new AppError(

@@ -748,8 +748,13 @@ describe('POST /api/enquiry/{id}/send-message/', () => {
 
     const outbox = t.ctx.outbox;
     if (!outbox) throw new Error('no outbox');
+    // the notices leave through the job queue, shortly after the answer
+    await expect
+      .poll(async () => (await outbox.list(10, student.email))[0]?.subject)
+      .toBe(M.responseEmailSubject);
+    await expect.poll(async () => (await outbox.list(10, `+91${student.phone}`)).length).toBe(1);
     const mail = await outbox.list(10, student.email);
-    expect(mail[0]?.subject).toBe(M.responseEmailSubject);
+    expect(mail).toHaveLength(2);
     expect(mail[0]?.body).toContain(tutor.fullName);
     expect(mail[0]?.body).toContain('₹600 per hour');
     expect(mail[0]?.links).toContain(

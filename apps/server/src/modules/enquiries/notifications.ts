@@ -2,6 +2,8 @@ import type { PriceType } from '@gurumatch/shared/enquiries';
 import { ENQUIRY_MESSAGES } from '@gurumatch/shared/messages/enquiries';
 
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/connection.ts';
+import type { JobKind } from '../../jobs/queue.ts';
 
 function escapeHtml(value: string): string {
   return value
@@ -45,52 +47,75 @@ export interface ResponseNotice {
   conversationId: number;
 }
 
+/** Seconds before a notice's first retry; later ones back off (about 30 s, 1 min, 2 min, … 4 h). */
+const NOTICE_RETRY_DELAY_SECONDS = 30;
+/** Tries after the first before a notice is given up and shown among the failed jobs. */
+const NOTICE_RETRY_LIMIT = 10;
+
+export const RESPONSE_EMAIL_JOB = 'notice.response-email';
+export const RESPONSE_WHATSAPP_JOB = 'notice.response-whatsapp';
+
 /**
- * Tells the poster that a tutor responded: an e-mail and a WhatsApp message
- * with the tutor's name, the quote and the chat link. Delivery failures are
- * logged, never thrown: the contact is already paid for and stored.
+ * Inside the contact's transaction: the poster is to be told that a tutor
+ * responded, by e-mail and (with a phone number) WhatsApp, each channel a job
+ * of its own, so a mail server that is down delays the e-mail (it is retried)
+ * without sending the WhatsApp message twice.
  */
-export async function notifyStudentOfResponse(
+export async function queueResponseNotice(
   ctx: AppContext,
+  tx: Queryable,
   notice: ResponseNotice,
 ): Promise<void> {
+  await ctx.jobs.enqueue(tx, RESPONSE_EMAIL_JOB, notice);
+  if (notice.studentPhone) await ctx.jobs.enqueue(tx, RESPONSE_WHATSAPP_JOB, notice);
+}
+
+function responseSummary(ctx: AppContext, notice: ResponseNotice) {
   const link = `${ctx.config.publicUrl}/chat/${String(notice.conversationId)}`;
   const quote = formatQuote(notice.priceQuote, notice.priceType);
   const summary = `${notice.tutorName} responded to your enquiry "${notice.enquiryName}" with a quote of ${quote}.`;
-  const { text, html } = renderEmail(
-    notice.studentName,
-    [summary, 'Open the chat to read the message and reply.'],
-    link,
-    'Open the chat',
-  );
-  const deliveries: Promise<void>[] = [
-    ctx.mail.send({
-      to: notice.studentEmail,
-      subject: ENQUIRY_MESSAGES.responseEmailSubject,
-      text,
-      html,
-      links: [link],
-    }),
+  return { link, quote, summary };
+}
+
+/** The jobs that tell a poster of a response: an e-mail, and a WhatsApp message. */
+export function responseNoticeJobs(ctx: AppContext): JobKind<ResponseNotice>[] {
+  const retry = { retryLimit: NOTICE_RETRY_LIMIT, retryDelaySeconds: NOTICE_RETRY_DELAY_SECONDS };
+  return [
+    {
+      name: RESPONSE_EMAIL_JOB,
+      ...retry,
+      run: async (notice) => {
+        const { link, summary } = responseSummary(ctx, notice);
+        const { text, html } = renderEmail(
+          notice.studentName,
+          [summary, 'Open the chat to read the message and reply.'],
+          link,
+          'Open the chat',
+        );
+        await ctx.mail.send({
+          to: notice.studentEmail,
+          subject: ENQUIRY_MESSAGES.responseEmailSubject,
+          text,
+          html,
+          links: [link],
+        });
+      },
+    },
+    {
+      name: RESPONSE_WHATSAPP_JOB,
+      ...retry,
+      run: async (notice) => {
+        if (!notice.studentPhone) return;
+        const { link, quote, summary } = responseSummary(ctx, notice);
+        await ctx.otp.notify({
+          channel: 'whatsapp',
+          to: notice.studentPhone,
+          text: `GuruMatch: ${summary} Chat: ${link}`,
+          params: [notice.tutorName, quote, link],
+        });
+      },
+    },
   ];
-  if (notice.studentPhone) {
-    deliveries.push(
-      ctx.otp.notify({
-        channel: 'whatsapp',
-        to: notice.studentPhone,
-        text: `GuruMatch: ${summary} Chat: ${link}`,
-        params: [notice.tutorName, quote, link],
-      }),
-    );
-  }
-  const results = await Promise.allSettled(deliveries);
-  for (const result of results) {
-    if (result.status === 'rejected') {
-      ctx.log.error(
-        { err: result.reason as unknown, conversationId: notice.conversationId },
-        'response notification not delivered',
-      );
-    }
-  }
 }
 
 /** Tells a tutor that the coins of a contact came back. Failures are logged. */

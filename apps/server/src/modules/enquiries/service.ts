@@ -51,7 +51,7 @@ import {
   invalidateTutorFeed,
   type CachedFeedPage,
 } from './feed-cache.ts';
-import { notifyStudentOfResponse, notifyTutorOfRefund } from './notifications.ts';
+import { notifyTutorOfRefund, queueResponseNotice } from './notifications.ts';
 import { firstNameOf, localityPosition, maskPhone, roundedDistanceKm } from './poster-view.ts';
 import {
   archiveEnquiry as archiveEnquiryRow,
@@ -761,6 +761,16 @@ export async function sendMessage(
       });
       await incrementResponded(tx, enquiryId);
       await recordView(tx, enquiryId, tutorId, now);
+      await queueResponseNotice(ctx, tx, {
+        studentName: enquiry.poster_full_name,
+        studentEmail: enquiry.poster_email,
+        studentPhone: fullPhone(enquiry) || null,
+        tutorName: await findUserName(tx, tutorId),
+        enquiryName: enquiry.name,
+        priceQuote: contact.price_quote,
+        priceType: contact.price_type,
+        conversationId: contact.conversation_id,
+      });
       return { contact, enquiry, coinsLeft: spend.balanceAfter };
     });
   } catch (error) {
@@ -771,17 +781,6 @@ export async function sendMessage(
   // the responded count changed for everyone, and this tutor's marks
   await invalidateFeeds(ctx);
   await invalidateTutorFeed(ctx, tutorId);
-  const phone = fullPhone(enquiry);
-  await notifyStudentOfResponse(ctx, {
-    studentName: enquiry.poster_full_name,
-    studentEmail: enquiry.poster_email,
-    studentPhone: phone || null,
-    tutorName: await findUserName(ctx.db, tutorId),
-    enquiryName: enquiry.name,
-    priceQuote: contact.price_quote,
-    priceType: contact.price_type,
-    conversationId: contact.conversation_id,
-  });
   return {
     ...toContactDetails(contact, enquiry),
     coins_spent: contact.coins_spent,

@@ -53,10 +53,11 @@ describe('GET /api/health', () => {
     const broken: Db = {
       kind: t.db.kind,
       query: () => Promise.reject(new Error('connection refused')),
+      script: () => Promise.reject(new Error('connection refused')),
       transaction: () => Promise.reject(new Error('connection refused')),
       close: () => Promise.resolve(),
     };
-    const down = await buildTestApp({ db: broken });
+    const down = await buildTestApp({ db: broken, jobs: false });
     try {
       const response = await down.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);

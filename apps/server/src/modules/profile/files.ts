@@ -2,6 +2,7 @@ import {
   AVATAR_MAX_DIMENSION_PX,
   AVATAR_MAX_INPUT_DIMENSION_PX,
 } from '@gurumatch/shared/constants';
+import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 
 export type DetectedFileType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
@@ -48,16 +49,43 @@ export function extensionOf(type: DetectedFileType): string {
   return EXTENSIONS[type];
 }
 
-/** True when an image file really decodes as the format its first bytes claim. */
+/**
+ * True when an image file really decodes, every pixel of it, as the format its
+ * first bytes claim (a header alone can front a truncated or corrupt body), and
+ * declares at most MAX_INPUT_PIXELS (refused before decoding).
+ */
 export async function isReadableImage(data: Buffer, type: DetectedFileType): Promise<boolean> {
   const format = SHARP_FORMATS[type];
   if (!format) return false;
   try {
-    const metadata = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    return metadata.format === format && metadata.width > 0 && metadata.height > 0;
+    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const metadata = await image.metadata();
+    if (metadata.format !== format || !(metadata.width > 0 && metadata.height > 0)) return false;
+    // statistics of every channel: the whole image is decoded to compute them
+    await image.stats();
+    return true;
   } catch {
     return false;
   }
+}
+
+/** True when a PDF parses into a document of at least one page (encrypted ones included). */
+export async function isReadablePdf(data: Buffer): Promise<boolean> {
+  try {
+    const document = await PDFDocument.load(data, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+    });
+    return document.getPageCount() > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** True when a file really is what its first bytes say: an image that decodes or a PDF that parses. */
+export async function isReadableFile(data: Buffer, type: DetectedFileType): Promise<boolean> {
+  return type === 'application/pdf' ? isReadablePdf(data) : isReadableImage(data, type);
 }
 
 /**
@@ -68,7 +96,8 @@ export async function readImageSize(
   data: Buffer,
 ): Promise<{ width: number; height: number } | null> {
   try {
-    const { width, height } = await sharp(data).metadata();
+    // no pixel limit here: only the header is read, and its size is what the caller judges
+    const { width, height } = await sharp(data, { limitInputPixels: false }).metadata();
     return width > 0 && height > 0 ? { width, height } : null;
   } catch {
     return null;

@@ -29,6 +29,7 @@ import {
   rows,
   type FilePart,
   type RegisteredUser,
+  TINY_PDF,
 } from '../../../test/factories.ts';
 
 let t: TestApp;
@@ -36,19 +37,7 @@ let jpegWithExif: Buffer;
 let png: Buffer;
 let webp: Buffer;
 
-/** A tiny but complete PDF. */
-const PDF = Buffer.from(
-  [
-    '%PDF-1.4',
-    '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
-    '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
-    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj',
-    'trailer <</Root 1 0 R>>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-  'latin1',
-);
+const PDF = TINY_PDF;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -666,7 +655,13 @@ describe('POST /api/auth/profile-upload-proof/', () => {
     const teacher = await registerTeacher(t.app);
     for (const data of [
       Buffer.from('%PDF-1.4\nnot really a pdf'),
+      // the PDF markers front and back, nothing a reader can open between them
+      Buffer.from('%PDF-1.4\nnot really a pdf\n%%EOF\n'),
+      // a PDF cut in the middle, its end marker put back
+      Buffer.concat([PDF.subarray(0, 120), Buffer.from('\n%%EOF\n')]),
       Buffer.concat([png.subarray(0, 16), randomBytes(512)]),
+      // a whole header, pixels cut short
+      png.subarray(0, Math.floor(png.length * 0.6)),
     ]) {
       expectFailure(
         await uploadProofs(teacher, [{ field: 'id_proof', data }]),

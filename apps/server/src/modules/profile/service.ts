@@ -34,7 +34,7 @@ import {
   detectFileType,
   extensionOf,
   isAvatarSizeAccepted,
-  isReadableImage,
+  isReadableFile,
   readImageSize,
   reencodeAvatar,
   type DetectedFileType,
@@ -52,8 +52,8 @@ import {
   type ProfileViewRow,
 } from './queries.ts';
 
-/** For other modules' uploads (the back office's content images): the same reading and checks. */
-export { detectFileType, isReadableImage } from './files.ts';
+/** For other modules' uploads (back-office content images, contact form images): the same reading and checks. */
+export { detectFileType, isReadableImage, readImageSize, type DetectedFileType } from './files.ts';
 export { readUploadedFiles } from './uploads.ts';
 
 export interface ProfileActor {
@@ -330,8 +330,7 @@ interface CheckedProof {
 
 async function checkProof(kind: ProofKind, data: Buffer): Promise<CheckedProof> {
   const type = detectFileType(data);
-  const isAccepted =
-    type !== null && (type === 'application/pdf' || (await isReadableImage(data, type)));
+  const isAccepted = type !== null && (await isReadableFile(data, type));
   if (!type || !isAccepted) {
     throw new AppError(400, 'unsupported_file', PROFILE_MESSAGES.proofWrongType, {
       [kind]: [PROFILE_MESSAGES.proofWrongType],

@@ -1,0 +1,170 @@
+/**
+ * The durable job queue: work that must happen after a request (a notice by
+ * e-mail or WhatsApp, say) is stored as a job in the same transaction as the
+ * change that causes it, and run afterwards by whichever instance fetches it
+ * first, retried with backoff until it succeeds or runs out of tries.
+ *
+ * It is pg-boss (decision 046) on the application's own database, embedded
+ * and server alike: its tables live in a schema of their own, it reaches the
+ * database through our connection (no pool of its own), and it fetches with
+ * `FOR UPDATE SKIP LOCKED`, so a job runs on one instance at a time.
+ */
+import PgBoss from 'pg-boss';
+
+import type { Db, Queryable } from '../db/connection.ts';
+
+/** How a kind of job is retried: `retryLimit` more tries after the first, backing off. */
+export interface JobKind<Data extends object> {
+  readonly name: string;
+  readonly retryLimit: number;
+  /** Seconds before the first retry; each later one waits about twice as long. */
+  readonly retryDelaySeconds: number;
+  /** Runs one job; a throw is a failed try. */
+  readonly run: (data: Data) => Promise<void>;
+}
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  error: string;
+  tries: number;
+  createdAt: Date;
+  failedAt: Date | null;
+}
+
+export interface JobQueue {
+  /** Stores a job in the caller's transaction: it exists only if the transaction commits. */
+  enqueue(tx: Queryable, name: string, data: object): Promise<void>;
+  /** Creates each kind's queue (idempotent) and, with `work`, runs its jobs here. */
+  start(kinds: readonly JobKind<never>[], options: { work: boolean }): Promise<void>;
+  /** Jobs that ran out of tries, newest first. */
+  listFailed(limit: number): Promise<FailedJob[]>;
+  /** Gives a failed job another round of tries. */
+  retry(name: string, id: string): Promise<void>;
+  /** Stops fetching; jobs still running after `graceMs` are handed back for another try. */
+  stop(graceMs: number): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** The schema of the queue's tables. */
+  schema: string;
+  /** How often an idle worker looks for jobs. */
+  pollingIntervalSeconds: number;
+  /** Multiplies every kind's retry delay (tests make retries quick). */
+  retryDelayScale?: number;
+  onError: (error: Error) => void;
+}
+
+/** pg-boss's way to the database: ours, with parameters, or as a script without. */
+function executorOf(target: Queryable | Db): PgBoss.Db {
+  return {
+    executeSql: async (text: string, values: unknown[] | undefined) => {
+      if (values && values.length > 0) return { rows: await target.query(text, values) };
+      if ('script' in target) return { rows: await target.script(text) };
+      return { rows: await target.query(text) };
+    },
+  };
+}
+
+/** Jobs of one kind an instance fetches and runs together, each succeeding or failing alone. */
+const BATCH_SIZE = 10;
+
+/** The schema of the queue's tables for an application schema (`public` → `jobs`). */
+export function jobSchemaFor(appSchema: string): string {
+  return appSchema === 'public' ? 'jobs' : `${appSchema}_jobs`;
+}
+
+export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
+  const boss = new PgBoss({
+    db: executorOf(db),
+    schema: options.schema,
+    supervise: true,
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', options.onError);
+  let started: Promise<unknown> | null = null;
+  const scale = options.retryDelayScale ?? 1;
+
+  return {
+    async enqueue(tx, name, data) {
+      await boss.send(name, data, { db: executorOf(tx) });
+    },
+    async start(kinds, { work }) {
+      started ??= boss.start();
+      await started;
+      for (const kind of kinds) {
+        const definition = {
+          name: kind.name,
+          retryLimit: kind.retryLimit,
+          retryDelay: Math.max(1, Math.round(kind.retryDelaySeconds * scale)),
+          retryBackoff: true,
+        };
+        const existing = await boss.getQueue(kind.name);
+        if (existing) await boss.updateQueue(kind.name, definition);
+        else await boss.createQueue(kind.name, definition);
+        if (!work) continue;
+        await boss.work<object>(
+          kind.name,
+          { batchSize: BATCH_SIZE, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          async (batch) => {
+            // each job of the batch succeeds or fails on its own: a failed one goes back for
+            // another try, and pg-boss completes the rest when this returns
+            const results = await Promise.allSettled(
+              batch.map((job) => kind.run(job.data as never)),
+            );
+            for (const [index, result] of results.entries()) {
+              const job = batch[index];
+              if (result.status === 'fulfilled' || !job) continue;
+              const reason: unknown = result.reason;
+              const message = reason instanceof Error ? reason.message : String(reason);
+              await boss.fail(kind.name, job.id, { message });
+            }
+          },
+        );
+      }
+    },
+    async listFailed(limit) {
+      const rows = await db.query<{
+        id: string;
+        name: string;
+        data: unknown;
+        output: { message?: unknown } | null;
+        retry_count: number;
+        created_on: Date;
+        completed_on: Date | null;
+      }>(
+        `SELECT id, name, data, output, retry_count, created_on, completed_on
+           FROM ${options.schema}.job WHERE state = 'failed'
+          ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        data: row.data,
+        error: typeof row.output?.message === 'string' ? row.output.message : '',
+        tries: row.retry_count + 1,
+        createdAt: row.created_on,
+        failedAt: row.completed_on,
+      }));
+    },
+    async retry(name, id) {
+      await boss.retry(name, id);
+    },
+    async stop(graceMs) {
+      if (!started) return;
+      await boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false });
+    },
+  };
+}
+
+/** The queue of `db`, its tables beside the application's (`jobSchemaFor`). */
+export async function openJobQueue(
+  db: Db,
+  options: Omit<JobQueueOptions, 'schema'>,
+): Promise<JobQueue> {
+  const [row] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return createJobQueue(db, { ...options, schema: jobSchemaFor(row?.schema ?? 'public') });
+}
