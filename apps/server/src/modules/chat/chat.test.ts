@@ -6,6 +6,7 @@ import {
   CHAT_RATE_LIMIT_MESSAGES,
   CHAT_RATE_LIMIT_WINDOW_SECONDS,
 } from '@gurumatch/shared/constants';
+import { MESSAGES } from '@gurumatch/shared/messages';
 import type {
   ChatMessageList,
   ConversationDetail,
@@ -334,6 +335,23 @@ describe('chat socket', () => {
     a.send({ type: 'chat_message', message: 'still here', temp_id: 7 });
     expect(await a.next(isMessage)).toMatchObject({ message: 'still here', temp_id: 7 });
     expect(a.socket.readyState).toBe(WebSocket.OPEN);
+    await a.close();
+  });
+
+  it('refuses a message holding a NUL character with a validation error frame, storing nothing', async () => {
+    const { conversationId: id } = await createConversation(t.db, {
+      tutorId: tutor.userId,
+      studentId: student.userId,
+    });
+    const a = await openChat(baseUrl, id, student.access);
+    a.send({ type: 'chat_message', message: 'a\u0000b', temp_id: 'nul' });
+    expect(await a.next((f) => f.type === 'error' && f.temp_id === 'nul')).toMatchObject({
+      code: 'validation_error',
+      detail: MESSAGES.nulCharacter,
+    });
+    a.send({ type: 'chat_message', message: 'still here', temp_id: 'after' });
+    await a.next((f) => isMessage(f) && f.temp_id === 'after');
+    expect((await storedMessages(id)).map((m) => m.content)).toEqual(['still here']);
     await a.close();
   });
 

@@ -8,11 +8,13 @@ import {
   CHAT_SOCKET_CLOSE_FORBIDDEN,
   CHAT_SOCKET_CLOSE_UNAUTHORIZED,
 } from '@gurumatch/shared/constants';
+import { MESSAGES } from '@gurumatch/shared/messages';
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 
 import type { AppContext } from '../../context.ts';
+import { findNulCharacter } from '../../plugins/input-guard.ts';
 
 import type { ActivityLog } from './activity.ts';
 import type { ChatHub } from './hub.ts';
@@ -273,6 +275,12 @@ export function handleChatSocket(
       const frame = text === null ? null : parseClientFrame(text);
       if (!frame) {
         send(errorFrame('invalid_frame', CHAT_MESSAGES.invalidFrame));
+        return;
+      }
+      // the same input rule as HTTP bodies: PostgreSQL text cannot hold U+0000
+      if (findNulCharacter(frame) !== null) {
+        const tempId = frame.type === 'chat_message' ? (frame.temp_id ?? null) : null;
+        send(errorFrame('validation_error', MESSAGES.nulCharacter, tempId));
         return;
       }
       try {
