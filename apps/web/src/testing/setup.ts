@@ -18,4 +18,5 @@ afterEach(() => {
   // Signing out also empties the shared query cache, so no test sees another's data.
   signOut();
   localStorage.clear();
+  sessionStorage.clear();
 });
