@@ -187,10 +187,10 @@ describe('AddAddressPage', () => {
       expect(callsTo('POST', '/api/auth/address/')).toEqual([]);
     });
 
-    it('shows nothing when permission is refused: the placeholder stays', async () => {
+    it('says so when permission is refused and offers typing the address instead', async () => {
       const geolocation = stubGeolocation('denied');
       const { callsTo } = stubApi(GEO_API);
-      renderPage();
+      const { user } = renderPage();
       await waitFor(() => expect(screen.queryByText('Fetching...')).not.toBeInTheDocument());
 
       expect(geolocation).toHaveBeenCalledTimes(1);
@@ -198,11 +198,18 @@ describe('AddAddressPage', () => {
       expect(address).toHaveValue('');
       expect(address).toHaveAttribute('placeholder', 'Allow broswer to fetch your address...');
       expect(alertSpy()).not.toHaveBeenCalled();
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Location permission is denied, so we cannot fetch your address. You can type it instead.',
+      );
       expect(screen.queryByRole('button', { name: /location again/ })).not.toBeInTheDocument();
       expect(screen.queryByRole('group', { name: 'Address details' })).not.toBeInTheDocument();
       expect(callsTo('GET', '/api/geo/reverse/')).toEqual([]);
       expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+
+      await user.click(screen.getByRole('button', { name: 'Type my address' }));
+      expect(screen.getByRole('radio', { name: 'Enter Manually' })).toBeChecked();
+      expect(searchBox()).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 

@@ -50,7 +50,11 @@ export function AddressPicker({ place, onPlaceChange }: AddressPickerProps) {
         onChange={changeMode}
       />
       {mode === 'current' ? (
-        <CurrentLocationField place={place} onPlaceChange={onPlaceChange} />
+        <CurrentLocationField
+          place={place}
+          onPlaceChange={onPlaceChange}
+          onTypeInstead={() => changeMode('manual')}
+        />
       ) : (
         <PlaceCombobox place={place} onPlaceChange={onPlaceChange} />
       )}
