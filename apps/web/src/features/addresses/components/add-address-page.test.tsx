@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { rememberSearchIntent } from '../../../lib/search-intent.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
 import { AddAddressPage } from './add-address-page.tsx';
@@ -243,6 +244,20 @@ describe('AddAddressPage', () => {
       const calls = callsTo('GET', '/api/geo/autocomplete/');
       expect(calls).toHaveLength(1);
       expect(calls[0]?.url.searchParams.get('q')).toBe('Koram');
+    });
+
+    it('starts from the place a visitor searched for on the landing page, its suggestions shown', async () => {
+      stubGeolocation('denied');
+      const { callsTo } = stubApi(GEO_API);
+      rememberSearchIntent({ location: 'Koramangala', subject: 'Physics' });
+      renderPage();
+
+      expect(screen.getByRole('radio', { name: 'Enter Manually' })).toBeChecked();
+      expect(searchBox()).toHaveValue('Koramangala');
+      expect(await screen.findAllByRole('option', {}, { timeout: 2_000 })).toHaveLength(6);
+      expect(callsTo('GET', '/api/geo/autocomplete/')[0]?.url.searchParams.get('q')).toBe(
+        'Koramangala',
+      );
     });
 
     it('lists at most 6 suggestions, chosen with the keyboard, then shows the details and saves the place', async () => {
