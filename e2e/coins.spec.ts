@@ -46,8 +46,16 @@ test('a tutor buys a plan with WELCOME10 in the sandbox checkout; a failed payme
   await expect(silver.getByText('₹1,178.82 incl. 18% GST')).toBeVisible();
   await expect(page.getByText('Current plan:')).toBeVisible();
 
+  // a wrong code first: its 'Invalid coupon' goes once a valid coupon is applied
+  await page.getByLabel('Coupon code for 6 Months').fill('NOSUCHCODE');
+  await page.getByRole('button', { name: 'Apply coupon to 6 Months' }).click();
+  const invalid = page.locator('[data-toast]', { hasText: 'Invalid coupon' });
+  await expect(invalid).toBeVisible();
+
   // a failed payment: the coupon reservation is released and the coupon box comes back
   await applyWelcomeCoupon(page);
+  // at once, not when it would have hidden itself after 5 s
+  await expect(invalid).toHaveCount(0, { timeout: 500 });
   await page.getByRole('button', { name: 'Buy now 6 Months' }).click();
   const checkout = page.frameLocator(CHECKOUT);
   await expect(checkout.getByRole('button', { name: 'Pay ₹1060.94' })).toBeVisible();

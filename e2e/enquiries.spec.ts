@@ -26,7 +26,8 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
     await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
     const enquiryPath = new URL(page.url()).pathname;
     const enquiryId = enquiryPath.split('/').pop() ?? '';
-    await expect(page.getByText('0/5')).toBeVisible();
+    await expect(page.getByText('0/5', { exact: true })).toBeVisible();
+    await expect(page.getByText(/No tutor has responded yet/)).toBeVisible();
     await logOut(page);
 
     // a tutor (free plan coins) finds it in the feed and stars it
@@ -88,7 +89,16 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
     await expect(page).not.toHaveURL(/\/login$/);
     await page.goto(enquiryPath);
     await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
-    await expect(page.getByText('1/5')).toBeVisible();
+    await expect(page.getByText('1/5', { exact: true })).toBeVisible();
+    // who responded, with the quote and a way into their chat
+    const responses = page.getByRole('region', { name: /Tutors who responded/ });
+    const response = responses.getByRole('listitem').filter({ hasText: DEMO.teacher.firstName });
+    await expect(response).toContainText('₹700 per hour');
+    await response
+      .getByRole('link', { name: new RegExp(`^Chat with ${DEMO.teacher.firstName}`) })
+      .click();
+    await expect(page).toHaveURL(/\/chat\/\d+$/);
+    await expect(page.getByText('I teach CBSE maths and physics; free demo class.')).toBeVisible();
     const mail = await readOutbox(page.request, 'email', DEMO.student.email);
     expect(mail.subject).toBe('A tutor responded to your enquiry');
     expect(mail.links.some((link) => link.includes('/chat/'))).toBe(true);

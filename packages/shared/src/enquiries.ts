@@ -21,6 +21,17 @@ export const WHEN_TO_START_LABELS: Record<WhenToStart, string> = {
 export const PRICE_TYPES = ['Hourly', 'Monthly', 'Yearly'] as const;
 export type PriceType = (typeof PRICE_TYPES)[number];
 
+const PRICE_TYPE_UNITS: Record<PriceType, string> = {
+  Hourly: 'per hour',
+  Monthly: 'per month',
+  Yearly: 'per year',
+};
+
+/** A tutor's quote as people read it: '₹5,000 per month'. */
+export function formatQuote(priceQuote: number, priceType: PriceType): string {
+  return `₹${priceQuote.toLocaleString('en-IN')} ${PRICE_TYPE_UNITS[priceType]}`;
+}
+
 export const ENQUIRY_TYPES = ['responded', 'viewed', 'reported'] as const;
 export type EnquiryType = (typeof ENQUIRY_TYPES)[number];
 

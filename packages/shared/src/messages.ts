@@ -59,6 +59,11 @@ export const MESSAGES = {
   fetchingLocation: 'Fetching...',
   noMatchingSubjects: 'No matching subjects found',
   locationNotFound: 'Location Not Found',
+  // ours: the landing page's search carried through sign-in and registration
+  signInToSee: (wanted: string) => `Sign in to see ${wanted}.`,
+  registerToFindTutors: 'Register to find tutors',
+  newHereItIsFree: 'New to GuruMatch? It is free.',
+  registerThenPost: (wanted: string) => `Next, post your enquiry to ${wanted}.`,
 
   // Pages
   pageNotFound: 'Page Not Found',

@@ -17,11 +17,9 @@ import { GuestLayout } from './layouts/guest-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { ServerErrorPage } from './pages/server-error.tsx';
+import type { RouteHandle } from './route-handle.ts';
 
-/** Route data the server reads: the HTTP status of the page. */
-export interface RouteHandle {
-  status?: number;
-}
+export type { RouteHandle } from './route-handle.ts';
 
 const queryLayout = async () => ({
   Component: (await import('./layouts/query-layout.tsx')).QueryLayout,
@@ -79,6 +77,7 @@ export const routes: RouteObject[] = [
           },
           {
             element: <PublicOnly />,
+            handle: { isFocused: true } satisfies RouteHandle,
             children: [
               {
                 element: <GuestLayout />,
@@ -110,6 +109,7 @@ export const routes: RouteObject[] = [
           },
           {
             element: <PublicOnly redirectTo="/" />,
+            handle: { isFocused: true } satisfies RouteHandle,
             children: [
               {
                 element: <GuestLayout />,

@@ -10,4 +10,5 @@ afterEach(() => {
   // Signing out also empties the shared query cache, so no test sees another's data.
   signOut();
   localStorage.clear();
+  sessionStorage.clear();
 });

@@ -86,6 +86,11 @@ export const ENQUIRY_MESSAGES = {
   star: 'Star',
   unstar: 'Unstar',
   report: 'Report',
+  responsesTitle: 'Tutors who responded',
+  noResponsesYet:
+    'No tutor has responded yet. We will e-mail you and message you on WhatsApp when one does.',
+  noReviewsYet: 'No reviews yet',
+  chatWith: (name: string) => `Chat with ${name}`,
   responseEmailSubject: 'A tutor responded to your enquiry',
   refundEmailSubject: 'Your coins for an enquiry were refunded',
   contactCosts: 'Contacting this enquiry costs',

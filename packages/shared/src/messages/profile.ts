@@ -75,6 +75,10 @@ export const ADDRESS_MESSAGES = {
   enterManually: 'Enter Manually',
   geolocationNotSupported: MESSAGES.geolocationNotSupported,
   allowBrowserPlaceholder: 'Allow broswer to fetch your address...',
+  // ours: said when the browser's location permission is refused
+  locationDenied:
+    'Location permission is denied, so we cannot fetch your address. You can type it instead.',
+  typeAddressInstead: 'Type my address',
   fetching: MESSAGES.fetchingLocation,
 
   // Checks and toasts (part 1 §5, §8; part 2 §8)

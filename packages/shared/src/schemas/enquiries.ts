@@ -102,6 +102,27 @@ export const EnquiryAddressSchema = z.object({
   longitude: z.number(),
 });
 
+/**
+ * Ours: one tutor's response to the poster's enquiry, as the enquiry page lists
+ * it. Of the tutor it carries only what their public profile shows.
+ */
+export const EnquiryResponseSchema = z.object({
+  id: z.number().int(),
+  conversation_id: z.number().int(),
+  price_quote: z.number().int(),
+  price_type: z.enum(PRICE_TYPES),
+  responded_at: z.string(),
+  tutor: z.object({
+    id: z.number().int(),
+    full_name: z.string(),
+    avatar: z.string().nullable(),
+    is_doc_verified: z.boolean(),
+    rating: z.number(),
+    review_count: z.number().int(),
+  }),
+});
+export type EnquiryResponse = z.infer<typeof EnquiryResponseSchema>;
+
 /** GET /api/enquiry/enquiries/{id}/ for the poster. */
 export const StudentEnquirySchema = z.object({
   id: z.number().int(),
@@ -125,6 +146,8 @@ export const StudentEnquirySchema = z.object({
   archived: z.boolean(),
   address: EnquiryAddressSchema,
   user: z.object({ phone_number: z.string(), email: z.string() }),
+  /** Ours: the tutors who responded, first response first (active accounts only). */
+  responses: z.array(EnquiryResponseSchema),
 });
 export type StudentEnquiry = z.infer<typeof StudentEnquirySchema>;
 

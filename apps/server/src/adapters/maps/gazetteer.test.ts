@@ -78,6 +78,41 @@ describe('gazetteer autocomplete', () => {
     expect((await firstDescriptions('sector 62'))[0]).toMatch(/, Noida, Uttar Pradesh/);
   });
 
+  it("finds 'Koramangala 5th Block' itself, first, and by partial words in any order", async () => {
+    const fifth = 'Koramangala 5th Block, Bengaluru, Karnataka 560095, India';
+    expect(await firstDescriptions('Koramangala 5th Block')).toEqual([fifth]);
+    expect((await firstDescriptions('koramangala 5th block, bangalore'))[0]).toBe(fifth);
+    expect((await firstDescriptions('kora 5th'))[0]).toBe(fifth);
+    expect((await firstDescriptions('kor 5'))[0]).toBe(fifth);
+    expect((await firstDescriptions('5th block kora'))[0]).toBe(fifth);
+    expect((await firstDescriptions('Koramangala 5'))[0]).toBe(fifth);
+  });
+
+  it('keeps the whole area before its blocks, and lists the blocks after it', async () => {
+    const descriptions = await firstDescriptions('koramangala');
+    expect(descriptions[0]).toBe('Koramangala, Bengaluru, Karnataka 560034, India');
+    expect(descriptions.slice(1).every((text) => /^Koramangala \d\w\w Block,/.test(text))).toBe(
+      true,
+    );
+  });
+
+  it('knows the phases, sectors and stages people write', async () => {
+    expect((await firstDescriptions('jp nagar 7th phase'))[0]).toMatch(/^JP Nagar 7th Phase,/);
+    expect((await firstDescriptions('hsr sector 2'))[0]).toMatch(/^HSR Layout Sector 2,/);
+    expect((await firstDescriptions('btm 2nd stage'))[0]).toMatch(/^BTM Layout 2nd Stage,/);
+    expect((await firstDescriptions('jayanagar 4th'))[0]).toMatch(/^Jayanagar 4th Block,/);
+  });
+
+  it('finds the area in a full address, preferring the later words', async () => {
+    expect((await firstDescriptions('#12, 4th Cross, Koramangala 5th Block'))[0]).toBe(
+      'Koramangala 5th Block, Bengaluru, Karnataka 560095, India',
+    );
+    // a block it does not know: the blocks of that area come up, nothing else
+    const unknownBlock = await firstDescriptions('Koramangala 9th Block');
+    expect(unknownBlock).toHaveLength(6);
+    expect(unknownBlock.every((text) => text.startsWith('Koramangala '))).toBe(true);
+  });
+
   it('honours the limit', async () => {
     expect(await gazetteer.autocomplete('a', 6)).toHaveLength(6);
     expect(await gazetteer.autocomplete('a', 2)).toHaveLength(2);

@@ -22,6 +22,7 @@ function startsAWord(haystack: string, needle: string): boolean {
 interface IndexedPlace {
   place: Place;
   locality: string;
+  localityWords: string[];
   city: string;
   words: string[];
   all: string;
@@ -41,6 +42,38 @@ function rankMatch(entry: IndexedPlace, needle: string, needleWords: string[]): 
     return 3;
   if (entry.all.includes(needle)) return 4;
   return null;
+}
+
+/** Typed words that start a word of the locality: 'kora 5' finds more in 'Koramangala 5th Block'. */
+function localityHits(entry: IndexedPlace, needleWords: string[]): number {
+  return needleWords.filter((word) =>
+    entry.localityWords.some((candidate) => candidate.startsWith(word)),
+  ).length;
+}
+
+/** Numbers, ordinals and the words of Indian addresses that many places share. */
+const GENERIC_WORD =
+  /^(?:\d+(?:st|nd|rd|th)?|block|phase|stage|sector|layout|nagar|road|main|cross|street|colony|extension|new|old|east|west|north|south)$/;
+
+/**
+ * For text no place matches as a whole, such as a full address ('12, 4th Cross,
+ * Koramangala 5th Block'): how many typed words start a word of the place, and how
+ * late in the text they stand (addresses run from the house to the area, so the
+ * later words name the area).
+ */
+function looseMatch(entry: IndexedPlace, needleWords: string[]): { hits: number; weight: number } {
+  let hits = 0;
+  let weight = 0;
+  needleWords.forEach((word, index) => {
+    // a lone letter ('#12 A') would match half the country
+    if (word.length < 2) return;
+    if (entry.words.some((candidate) => candidate.startsWith(word))) {
+      // '9th' and 'block' name no area by themselves: a name counts twice as much
+      hits += GENERIC_WORD.test(word) ? 1 : 2;
+      weight += index + 1;
+    }
+  });
+  return { hits, weight };
 }
 
 const EARTH_RADIUS_KM = 6371;
@@ -75,7 +108,10 @@ const GAZETTEER: readonly Place[] = GAZETTEER_PLACES.map(gazetteerPlace);
  * Offline places: the searchable gazetteer shipped with the app. Autocomplete
  * is case-insensitive and puts word-start matches of the locality, then of the
  * city (or a well-known other name of it, such as Bangalore), before looser
- * matches; reverse geocoding answers the nearest place.
+ * matches, where places whose locality holds more of the typed words come first
+ * ('kora 5' → Koramangala 5th Block); text that no place matches as a whole (a
+ * full address) answers the places that match most of its words. Reverse
+ * geocoding answers the nearest place.
  */
 export function createGazetteer(
   places: readonly Place[] = GAZETTEER,
@@ -85,9 +121,11 @@ export function createGazetteer(
   const indexed: IndexedPlace[] = places.map((place) => {
     const aliases = (cityAliases[place.city] ?? []).join(' ');
     const all = normalize(`${place.formatted_address} ${aliases}`);
+    const locality = normalize(place.formatted_address.split(',')[0] ?? '');
     return {
       place,
-      locality: normalize(place.formatted_address.split(',')[0] ?? ''),
+      locality,
+      localityWords: locality.split(' '),
       city: normalize(`${place.city} ${aliases}`),
       words: all.split(' '),
       all,
@@ -99,12 +137,31 @@ export function createGazetteer(
       const needle = normalize(query);
       if (!needle || limit <= 0) return Promise.resolve([]);
       const needleWords = needle.split(' ');
-      const ranked: { rank: number; order: number; place: Place }[] = [];
+      const ranked: { rank: number; hits: number; order: number; place: Place }[] = [];
       indexed.forEach((entry, order) => {
         const rank = rankMatch(entry, needle, needleWords);
-        if (rank !== null) ranked.push({ rank, order, place: entry.place });
+        if (rank !== null) {
+          ranked.push({ rank, hits: localityHits(entry, needleWords), order, place: entry.place });
+        }
       });
-      ranked.sort((a, b) => a.rank - b.rank || a.order - b.order);
+      if (ranked.length === 0) {
+        // nothing matches the whole text: the places matching most of its words, the
+        // later words counting more
+        const loose = indexed.map((entry, order) => ({
+          ...looseMatch(entry, needleWords),
+          order,
+          place: entry.place,
+        }));
+        const most = Math.max(0, ...loose.map((entry) => entry.hits));
+        if (most > 0) {
+          for (const entry of loose) {
+            if (entry.hits === most) {
+              ranked.push({ rank: 5, hits: entry.weight, order: entry.order, place: entry.place });
+            }
+          }
+        }
+      }
+      ranked.sort((a, b) => a.rank - b.rank || b.hits - a.hits || a.order - b.order);
       return Promise.resolve(
         ranked.slice(0, limit).map(({ place }) => ({
           place_id: place.place_id,

@@ -657,6 +657,100 @@ describe('contacting before the tutor is verified', () => {
   });
 });
 
+describe("the poster's view lists who responded", () => {
+  function getAs(access: string | undefined, enquiryId: number | string) {
+    return call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiryId)}/`, access);
+  }
+
+  it('lists each responding tutor with what their public profile shows and a link to the chat', async () => {
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student);
+    expect(enquiry.responses).toEqual([]);
+    const first = await newTutor({}, 100);
+    const second = await newTutor({}, 100);
+    await t.db.query(
+      `UPDATE profiles SET is_doc_verified = true, rating = 4.5, review_count = 12
+        WHERE user_id = $1`,
+      [first.userId],
+    );
+    await t.db.query(`UPDATE users SET avatar_url = '/media/avatars/first.webp' WHERE id = $1`, [
+      first.userId,
+    ]);
+    const firstContact = (await contact(first, enquiry.id)).json<ContactDetails>();
+    t.clock.advance(60_000);
+    const secondContact = (
+      await contact(second, enquiry.id, { ...quote, price_quote: 5000, price_type: 'Monthly' })
+    ).json<ContactDetails>();
+
+    const response = await getAs(student.access, enquiry.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const mine = response.json<StudentEnquiry>();
+    expect(mine.responded_count).toBe(2);
+    expect(mine.responses).toEqual([
+      {
+        id: expect.any(Number) as number,
+        conversation_id: firstContact.conversation_id,
+        price_quote: 600,
+        price_type: 'Hourly',
+        responded_at: expect.any(String) as string,
+        tutor: {
+          id: first.userId,
+          full_name: first.fullName,
+          avatar: `${t.ctx.config.publicUrl}/media/avatars/first.webp`,
+          is_doc_verified: true,
+          rating: 4.5,
+          review_count: 12,
+        },
+      },
+      {
+        id: expect.any(Number) as number,
+        conversation_id: secondContact.conversation_id,
+        price_quote: 5000,
+        price_type: 'Monthly',
+        responded_at: expect.any(String) as string,
+        tutor: {
+          id: second.userId,
+          full_name: second.fullName,
+          avatar: null,
+          is_doc_verified: false,
+          rating: 0,
+          review_count: 0,
+        },
+      },
+    ]);
+    const [firstAt, secondAt] = mine.responses.map((item) => Date.parse(item.responded_at));
+    expect((secondAt ?? 0) - (firstAt ?? 0)).toBe(60_000);
+    // nothing private of the tutors
+    expect(response.body).not.toContain(first.email);
+    expect(response.body).not.toContain(second.email);
+
+    // a suspended tutor's response leaves the list
+    await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [second.userId]);
+    const later = (await getAs(student.access, enquiry.id)).json<StudentEnquiry>();
+    expect(later.responses.map((item) => item.tutor.id)).toEqual([first.userId]);
+  });
+
+  it('refuses visitors (401), other students (404) and bad ids (400); tutors never see the list', async () => {
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student);
+    const tutor = await newTutor({}, 100);
+    expect((await contact(tutor, enquiry.id)).statusCode).toBe(200);
+
+    expectFailure(await getAs(undefined, enquiry.id), 401);
+    const other = await newStudent();
+    const theirs = await getAs(other.access, enquiry.id);
+    expectFailure(theirs, 404, M.notFound);
+    expect(theirs.body).not.toContain(tutor.fullName);
+    expectFailure(await getAs(student.access, 'abc'), 400);
+
+    for (const viewer of [tutor, await newTutor()]) {
+      const view = await getAs(viewer.access, enquiry.id);
+      expect(view.statusCode, view.body).toBe(200);
+      expect(view.json<Record<string, unknown>>()).not.toHaveProperty('responses');
+    }
+  });
+});
+
 describe('POST /api/enquiry/{id}/send-message/', () => {
   it('refuses visitors, students and malformed bodies without charging', async () => {
     const student = await newStudent();

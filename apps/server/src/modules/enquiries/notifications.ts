@@ -1,4 +1,4 @@
-import type { PriceType } from '@gurumatch/shared/enquiries';
+import { formatQuote, type PriceType } from '@gurumatch/shared/enquiries';
 import { ENQUIRY_MESSAGES } from '@gurumatch/shared/messages/enquiries';
 
 import type { AppContext } from '../../context.ts';
@@ -23,16 +23,6 @@ function renderEmail(name: string, lines: string[], link: string, button: string
     '<p>— GuruMatch</p>',
   ].join('\n');
   return { text, html };
-}
-
-const PRICE_TYPE_UNITS: Record<PriceType, string> = {
-  Hourly: 'per hour',
-  Monthly: 'per month',
-  Yearly: 'per year',
-};
-
-export function formatQuote(priceQuote: number, priceType: PriceType): string {
-  return `₹${priceQuote.toLocaleString('en-IN')} ${PRICE_TYPE_UNITS[priceType]}`;
 }
 
 export interface ResponseNotice {

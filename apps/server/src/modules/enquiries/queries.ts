@@ -393,6 +393,40 @@ export async function findTutorStanding(
   return rows[0] ?? null;
 }
 
+/** A contact on an enquiry with what the tutor's public profile shows. */
+export interface ResponseRow {
+  id: number;
+  conversation_id: number;
+  price_quote: number;
+  price_type: 'Hourly' | 'Monthly' | 'Yearly';
+  created_at: Date;
+  tutor_id: number;
+  tutor_full_name: string;
+  tutor_avatar_url: string | null;
+  is_doc_verified: boolean;
+  rating: number;
+  review_count: number;
+}
+
+/** The contacts on an enquiry by tutors whose account and profile are active, oldest first. */
+export async function listResponsesOfEnquiry(
+  db: Queryable,
+  enquiryId: number,
+): Promise<ResponseRow[]> {
+  return db.query<ResponseRow>(
+    `SELECT c.id, c.conversation_id, c.price_quote, c.price_type, c.created_at,
+            t.id AS tutor_id, t.full_name AS tutor_full_name, t.avatar_url AS tutor_avatar_url,
+            COALESCE(p.is_doc_verified, false) AS is_doc_verified,
+            COALESCE(p.rating, 0)::float8 AS rating, COALESCE(p.review_count, 0) AS review_count
+       FROM enquiry_contacts c
+       JOIN users t ON t.id = c.tutor_id
+       LEFT JOIN profiles p ON p.user_id = t.id
+      WHERE c.enquiry_id = $1 AND t.is_active AND COALESCE(p.is_active, true)
+      ORDER BY c.created_at, c.id`,
+    [enquiryId],
+  );
+}
+
 export interface TutorNameRow {
   full_name: string;
 }

@@ -22,6 +22,7 @@ import type {
   CreateEnquiryBody,
   EnquiryCard,
   EnquiryCardList,
+  EnquiryResponse,
   FeedAddress,
   FeedQueryBody,
   FeedWithFilters,
@@ -42,6 +43,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
@@ -74,6 +76,7 @@ import {
   listContactedEnquiries,
   listDueGuarantees,
   listEnquiriesOfStudent,
+  listResponsesOfEnquiry,
   listStarredEnquiries,
   lockContactIfUnrefunded,
   lockEnquiry,
@@ -90,6 +93,7 @@ import {
   type FeedRow,
   type FeedCriteria,
   type PosterAddressRow,
+  type ResponseRow,
   type TutorProfileRow,
   type TutorStandingRow,
 } from './queries.ts';
@@ -116,7 +120,29 @@ function displayOf(value: string, custom: string): string {
     : value;
 }
 
-function toStudentEnquiry(row: EnquiryRow, now: Date): StudentEnquiry {
+function toResponse(row: ResponseRow, publicUrl: string): EnquiryResponse {
+  return {
+    id: row.id,
+    conversation_id: row.conversation_id,
+    price_quote: row.price_quote,
+    price_type: row.price_type,
+    responded_at: row.created_at.toISOString(),
+    tutor: {
+      id: row.tutor_id,
+      full_name: row.tutor_full_name,
+      avatar: toPublicFileUrl(publicUrl, row.tutor_avatar_url),
+      is_doc_verified: row.is_doc_verified,
+      rating: row.rating,
+      review_count: row.review_count,
+    },
+  };
+}
+
+function toStudentEnquiry(
+  row: EnquiryRow,
+  responses: EnquiryResponse[],
+  now: Date,
+): StudentEnquiry {
   return {
     id: row.id,
     name: row.name,
@@ -146,6 +172,7 @@ function toStudentEnquiry(row: EnquiryRow, now: Date): StudentEnquiry {
       longitude: row.longitude,
     },
     user: { phone_number: fullPhone(row), email: row.poster_email },
+    responses,
   };
 }
 
@@ -348,7 +375,7 @@ export async function createEnquiry(
   await invalidateFeeds(ctx);
   const row = await findEnquiry(ctx.db, id);
   if (!row) throw notFound();
-  return toStudentEnquiry(row, now);
+  return toStudentEnquiry(row, [], now);
 }
 
 export async function listOwnEnquiries(
@@ -398,9 +425,9 @@ export async function archiveEnquiry(
 }
 
 /**
- * The poster sees their own enquiry in full; a tutor sees the card fields with
- * the contact masked until they have contacted it (and the view is recorded).
- * Another student: 404.
+ * The poster sees their own enquiry in full, with the tutors who responded; a
+ * tutor sees the card fields with the contact masked until they have contacted
+ * it (and the view is recorded). Another student: 404.
  */
 export async function getEnquiry(
   ctx: AppContext,
@@ -411,7 +438,12 @@ export async function getEnquiry(
   const row = await findEnquiry(ctx.db, enquiryId);
   if (actor.role === 'student') {
     if (row?.student_id !== actor.user_id) throw notFound();
-    return toStudentEnquiry(row, now);
+    const responses = await listResponsesOfEnquiry(ctx.db, enquiryId);
+    return toStudentEnquiry(
+      row,
+      responses.map((response) => toResponse(response, ctx.config.publicUrl)),
+      now,
+    );
   }
   if (!row) throw notFound();
   const contact = await findContact(ctx.db, enquiryId, actor.user_id);

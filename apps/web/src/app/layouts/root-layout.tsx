@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { AuthProvider, useAuth } from '../../features/auth/auth-provider.tsx';
+import type { RouteHandle } from '../route-handle.ts';
 
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -15,8 +16,17 @@ function ScrollToTop() {
   return null;
 }
 
+/** Sign-in, registration, recovery and error pages keep to their one job. */
+function useIsFocusedPage(): boolean {
+  return useMatches().some((match) => {
+    const handle = match.handle as RouteHandle | undefined;
+    return handle?.isFocused === true || handle?.status !== undefined;
+  });
+}
+
 function Frame() {
   const { status } = useAuth();
+  const isFocusedPage = useIsFocusedPage();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
       <a
@@ -29,7 +39,7 @@ function Frame() {
       <main id="main" className="flex-1 pt-16">
         <Outlet />
       </main>
-      {status !== 'signed-in' ? <VisitorBlocks /> : null}
+      {status !== 'signed-in' && !isFocusedPage ? <VisitorBlocks /> : null}
       <Footer />
     </div>
   );

@@ -1,9 +1,11 @@
 import { AREAS } from '@gurumatch/shared/catalogues/areas';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../testing/render.tsx';
+import type { RouteHandle } from '../route-handle.ts';
 
+import { RootLayout } from './root-layout.tsx';
 import { VisitorBlocks } from './visitor-blocks.tsx';
 
 function section(name: string): HTMLElement {
@@ -79,5 +81,68 @@ describe('VisitorBlocks', () => {
       '/student-register',
     );
     expect(within(banner).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('VisitorBlocks on phones and on focused pages', () => {
+  it('folds the category and area links under their headings, still in the page', () => {
+    renderWithProviders(<VisitorBlocks />);
+    for (const name of ['Explore More Tuition Categories', 'Find Home Tutors Across Bangalore']) {
+      const heading = within(section(name)).getByRole('heading', { level: 2, name });
+      const fold = heading.closest('details');
+      // folded until opened (from the md breakpoint the stylesheet shows it open)
+      expect(fold).not.toBeNull();
+      expect(fold).not.toHaveAttribute('open');
+      expect(heading.closest('summary')).not.toBeNull();
+      expect(fold?.querySelectorAll('a').length).toBeGreaterThanOrEqual(5);
+    }
+    // the calls to action stay outside the folds
+    expect(
+      screen.getByRole('link', { name: 'Register Now to Find Tutors' }).closest('details'),
+    ).toBeNull();
+  });
+
+  it('leaves sign-in, registration, recovery and error pages without them, and keeps them elsewhere', async () => {
+    // the layout scrolls to the top on every page; jsdom has no scrolling
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const layout = (path: string) =>
+      renderWithProviders(
+        [
+          {
+            element: <RootLayout />,
+            children: [
+              { index: true, element: <h1>Landing</h1> },
+              { path: 'blogs', element: <h1>Blogs</h1> },
+              {
+                handle: { isFocused: true } satisfies RouteHandle,
+                children: [
+                  { path: 'login', element: <h1>Login</h1> },
+                  { path: 'forgot-password', element: <h1>Forgot</h1> },
+                ],
+              },
+              {
+                path: '*',
+                element: <h1>Page Not Found</h1>,
+                handle: { status: 404 } satisfies RouteHandle,
+              },
+            ],
+          },
+        ],
+        { initialEntries: [path] },
+      );
+    for (const [path, heading, hasBlocks] of [
+      ['/', 'Landing', true],
+      ['/blogs', 'Blogs', true],
+      ['/login', 'Login', false],
+      ['/forgot-password', 'Forgot', false],
+      ['/no-such-page', 'Page Not Found', false],
+    ] as const) {
+      const { unmount } = layout(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(
+        screen.queryByRole('region', { name: 'Find Home Tutors Across Bangalore' }) !== null,
+      ).toBe(hasBlocks);
+      unmount();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { AREA_ZONES, AREAS, areaPath } from '@gurumatch/shared/catalogues/areas';
 import { TUITION_CATEGORY_GROUPS } from '@gurumatch/shared/catalogues/tuition-categories';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ButtonLink } from '../../components/ui/button.tsx';
@@ -16,33 +17,62 @@ const AREAS_BY_ZONE = AREA_ZONES.map((zone) => ({
   areas: AREAS.filter((area) => area.zone === zone),
 }));
 
+/**
+ * A block's heading and its links, folded on phones (a tap on the heading opens
+ * them) and always open from the md breakpoint. The links stay in the page's HTML
+ * either way, and no script is needed.
+ */
+function Fold({
+  headingId,
+  heading,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <details className="group md:details-content:[content-visibility:visible]">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:pointer-events-none md:cursor-auto [&::-webkit-details-marker]:hidden">
+        <h2 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
+          {heading}
+        </h2>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="h-6 w-6 shrink-0 fill-slate-600 transition-transform group-open:rotate-180 md:hidden"
+        >
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </summary>
+      {children}
+    </details>
+  );
+}
+
 function TuitionCategories() {
   return (
     <section aria-labelledby="visitor-categories-heading" className="bg-white">
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <h2
-          id="visitor-categories-heading"
-          className="text-2xl font-bold tracking-tight text-slate-900"
-        >
-          Explore More Tuition Categories
-        </h2>
-        <div className="mt-8 grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-5">
-          {TUITION_CATEGORY_GROUPS.map((group) => (
-            <div key={group.title}>
-              <h3 className="text-base font-semibold text-brand-800">{group.title}</h3>
-              <ul className="mt-2">
-                {group.links.map((link) => (
-                  <li key={link.label}>
-                    <Link to={link.href} className={LINK_CLASSES}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-        <ButtonLink to={paths.studentRegister} size="lg" className="mt-8 w-full sm:w-auto">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+        <Fold headingId="visitor-categories-heading" heading="Explore More Tuition Categories">
+          <div className="mt-6 grid grid-cols-2 gap-x-6 gap-y-8 md:mt-8 lg:grid-cols-5">
+            {TUITION_CATEGORY_GROUPS.map((group) => (
+              <div key={group.title}>
+                <h3 className="text-base font-semibold text-brand-800">{group.title}</h3>
+                <ul className="mt-2">
+                  {group.links.map((link) => (
+                    <li key={link.label}>
+                      <Link to={link.href} className={LINK_CLASSES}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </Fold>
+        <ButtonLink to={paths.studentRegister} size="lg" className="mt-6 w-full sm:w-auto md:mt-8">
           Register Now to Find Tutors
         </ButtonLink>
       </div>
@@ -53,27 +83,26 @@ function TuitionCategories() {
 function BangaloreAreas() {
   return (
     <section aria-labelledby="visitor-areas-heading" className="bg-slate-100">
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <h2 id="visitor-areas-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-          Find Home Tutors Across Bangalore
-        </h2>
-        <div className="mt-8 grid grid-cols-2 gap-x-6 gap-y-8 lg:grid-cols-5">
-          {AREAS_BY_ZONE.map(({ zone, areas }) => (
-            <div key={zone}>
-              <h3 className="text-base font-semibold text-brand-800">{zone}</h3>
-              <ul className="mt-2">
-                {areas.map((area) => (
-                  <li key={area.slug}>
-                    <Link to={areaPath(area.slug)} className={LINK_CLASSES}>
-                      Home Tutors in {area.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+        <Fold headingId="visitor-areas-heading" heading="Find Home Tutors Across Bangalore">
+          <div className="mt-6 grid grid-cols-2 gap-x-6 gap-y-8 md:mt-8 lg:grid-cols-5">
+            {AREAS_BY_ZONE.map(({ zone, areas }) => (
+              <div key={zone}>
+                <h3 className="text-base font-semibold text-brand-800">{zone}</h3>
+                <ul className="mt-2">
+                  {areas.map((area) => (
+                    <li key={area.slug}>
+                      <Link to={areaPath(area.slug)} className={LINK_CLASSES}>
+                        Home Tutors in {area.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </Fold>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6 md:mt-8">
           <ButtonLink to={paths.studentRegister} size="lg" className="w-full sm:w-auto">
             Find Tutors in Your Area
           </ButtonLink>
@@ -134,7 +163,9 @@ function CallToAction() {
 
 /**
  * The blocks above the footer that only visitors see: tuition categories, Bangalore areas and a
- * closing call to action. Hidden by CSS while a stored session is being restored.
+ * closing call to action. Hidden by CSS while a stored session is being restored. On phones the
+ * two lists of links are folded under their headings; pages with one job (sign-in,
+ * registration, recovery, errors) go without the blocks (see the root layout).
  */
 export function VisitorBlocks() {
   return (

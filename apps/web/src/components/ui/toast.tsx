@@ -15,9 +15,24 @@ interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  action: string | undefined;
 }
 
-export type Toaster = Record<ToastKind, (message: string) => void>;
+export interface ToastOptions {
+  /**
+   * What the user did (e.g. `'coupon'`). A new message of the same action replaces the
+   * older ones, and its success clears its errors, warnings and notes. Messages without an
+   * action count as one action of their own.
+   */
+  action?: string;
+}
+
+type Show = (message: string, options?: ToastOptions) => void;
+
+export type Toaster = Record<ToastKind, Show> & {
+  /** Closes the messages of an action, e.g. once it succeeded without a message of its own. */
+  dismiss: (action: string) => void;
+};
 
 const ToastContext = createContext<Toaster | null>(null);
 
@@ -34,39 +49,43 @@ const STYLES: Record<ToastKind, { box: string; icon: string; label: string }> = 
 
 /**
  * Toasts: four kinds, each gone after five seconds or when closed. One toast per kind, the
- * newest wins, and a success clears the errors and warnings it resolves. Top right on wider
- * screens; at the bottom on phones, where the top holds the page title.
+ * newest wins; a message replaces the older ones of its action, and a success clears the
+ * errors, warnings and notes of its action. Top right on wider screens (the spec's place);
+ * on phones the newest one lies over the navigation bar, so no control of the page is ever
+ * hidden behind it.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
 
-  const dismiss = useCallback((id: number) => {
+  const dismissId = useCallback((id: number) => {
     setItems((list) => list.filter((item) => item.id !== id));
   }, []);
 
   const push = useCallback(
-    (kind: ToastKind, message: string) => {
+    (kind: ToastKind, message: string, action: string | undefined) => {
       const id = nextId.current++;
       setItems((list) => [
         ...list.filter(
           (item) =>
             item.kind !== kind &&
-            !(kind === 'success' && (item.kind === 'error' || item.kind === 'warning')),
+            !(action !== undefined && item.action === action) &&
+            !(kind === 'success' && item.action === action),
         ),
-        { id, kind, message },
+        { id, kind, message, action },
       ]);
-      window.setTimeout(() => dismiss(id), TOAST_AUTO_HIDE_MS);
+      window.setTimeout(() => dismissId(id), TOAST_AUTO_HIDE_MS);
     },
-    [dismiss],
+    [dismissId],
   );
 
   const toaster = useMemo<Toaster>(
     () => ({
-      success: (message) => push('success', message),
-      error: (message) => push('error', message),
-      info: (message) => push('info', message),
-      warning: (message) => push('warning', message),
+      success: (message, options) => push('success', message, options?.action),
+      error: (message, options) => push('error', message, options?.action),
+      info: (message, options) => push('info', message, options?.action),
+      warning: (message, options) => push('warning', message, options?.action),
+      dismiss: (action) => setItems((list) => list.filter((item) => item.action !== action)),
     }),
     [push],
   );
@@ -76,7 +95,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div
         aria-live="polite"
-        className="pointer-events-none fixed right-3 bottom-3 left-3 z-50 flex flex-col items-end gap-2 sm:top-20 sm:bottom-auto sm:left-auto sm:w-96"
+        data-toasts=""
+        className="pointer-events-none fixed inset-x-0 top-0 z-50 flex flex-col sm:top-20 sm:right-3 sm:left-auto sm:w-96 sm:items-end sm:gap-2"
       >
         {items.map((item) => {
           const style = STYLES[item.kind];
@@ -85,7 +105,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               key={item.id}
               role={item.kind === 'error' || item.kind === 'warning' ? 'alert' : 'status'}
               data-toast={item.kind}
-              className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${style.box}`}
+              className={`pointer-events-auto flex min-h-16 w-full items-center gap-3 border-b border-l-4 px-4 py-2 shadow-lg not-last:max-sm:hidden sm:min-h-0 sm:items-start sm:rounded-lg sm:border-b-0 sm:py-3 ${style.box}`}
             >
               <span aria-hidden="true" className="font-bold">
                 {style.icon}
@@ -96,8 +116,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               </p>
               <button
                 type="button"
-                onClick={() => dismiss(item.id)}
-                className="-m-1 rounded p-1 text-lg leading-none opacity-70 hover:opacity-100"
+                onClick={() => dismissId(item.id)}
+                className="-m-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded text-xl leading-none opacity-70 hover:opacity-100 sm:h-auto sm:w-auto sm:p-1 sm:text-lg"
                 aria-label="Close notification"
               >
                 ×

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { rememberSearchIntent } from '../../../lib/search-intent.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
 import { AddAddressPage } from './add-address-page.tsx';
@@ -187,10 +188,10 @@ describe('AddAddressPage', () => {
       expect(callsTo('POST', '/api/auth/address/')).toEqual([]);
     });
 
-    it('shows nothing when permission is refused: the placeholder stays', async () => {
+    it('says so when permission is refused and offers typing the address instead', async () => {
       const geolocation = stubGeolocation('denied');
       const { callsTo } = stubApi(GEO_API);
-      renderPage();
+      const { user } = renderPage();
       await waitFor(() => expect(screen.queryByText('Fetching...')).not.toBeInTheDocument());
 
       expect(geolocation).toHaveBeenCalledTimes(1);
@@ -198,11 +199,18 @@ describe('AddAddressPage', () => {
       expect(address).toHaveValue('');
       expect(address).toHaveAttribute('placeholder', 'Allow broswer to fetch your address...');
       expect(alertSpy()).not.toHaveBeenCalled();
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Location permission is denied, so we cannot fetch your address. You can type it instead.',
+      );
       expect(screen.queryByRole('button', { name: /location again/ })).not.toBeInTheDocument();
       expect(screen.queryByRole('group', { name: 'Address details' })).not.toBeInTheDocument();
       expect(callsTo('GET', '/api/geo/reverse/')).toEqual([]);
       expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+
+      await user.click(screen.getByRole('button', { name: 'Type my address' }));
+      expect(screen.getByRole('radio', { name: 'Enter Manually' })).toBeChecked();
+      expect(searchBox()).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 
@@ -236,6 +244,20 @@ describe('AddAddressPage', () => {
       const calls = callsTo('GET', '/api/geo/autocomplete/');
       expect(calls).toHaveLength(1);
       expect(calls[0]?.url.searchParams.get('q')).toBe('Koram');
+    });
+
+    it('starts from the place a visitor searched for on the landing page, its suggestions shown', async () => {
+      stubGeolocation('denied');
+      const { callsTo } = stubApi(GEO_API);
+      rememberSearchIntent({ location: 'Koramangala', subject: 'Physics' });
+      renderPage();
+
+      expect(screen.getByRole('radio', { name: 'Enter Manually' })).toBeChecked();
+      expect(searchBox()).toHaveValue('Koramangala');
+      expect(await screen.findAllByRole('option', {}, { timeout: 2_000 })).toHaveLength(6);
+      expect(callsTo('GET', '/api/geo/autocomplete/')[0]?.url.searchParams.get('q')).toBe(
+        'Koramangala',
+      );
     });
 
     it('lists at most 6 suggestions, chosen with the keyboard, then shows the details and saves the place', async () => {

@@ -3,6 +3,7 @@ import type { Place } from '@gurumatch/shared/schemas/geo';
 import { useState } from 'react';
 
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control.tsx';
+import { recallSearchIntent } from '../../../lib/search-intent.ts';
 
 import { CurrentLocationField } from './current-location-field.tsx';
 import { PlaceCombobox } from './place-combobox.tsx';
@@ -29,11 +30,14 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * Choosing one place: from the browser's location (the default) or by typing.
+ * Choosing one place: from the browser's location (the default) or by typing
+ * (first, with the text filled in, after a search for a place on the landing page).
  * Once a place is chosen its city, district and state are shown.
  */
 export function AddressPicker({ place, onPlaceChange }: AddressPickerProps) {
-  const [mode, setMode] = useState<PickerMode>('current');
+  // the place a visitor searched for on the landing page is where typing starts
+  const [searchedPlace] = useState(() => recallSearchIntent()?.location ?? '');
+  const [mode, setMode] = useState<PickerMode>(searchedPlace ? 'manual' : 'current');
 
   const changeMode = (next: PickerMode) => {
     setMode(next);
@@ -50,9 +54,13 @@ export function AddressPicker({ place, onPlaceChange }: AddressPickerProps) {
         onChange={changeMode}
       />
       {mode === 'current' ? (
-        <CurrentLocationField place={place} onPlaceChange={onPlaceChange} />
+        <CurrentLocationField
+          place={place}
+          onPlaceChange={onPlaceChange}
+          onTypeInstead={() => changeMode('manual')}
+        />
       ) : (
-        <PlaceCombobox place={place} onPlaceChange={onPlaceChange} />
+        <PlaceCombobox place={place} onPlaceChange={onPlaceChange} initialText={searchedPlace} />
       )}
       {place ? (
         <div role="group" aria-label="Address details">

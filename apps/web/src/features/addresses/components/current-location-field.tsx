@@ -10,17 +10,25 @@ import { GeolocationError, getCurrentPosition } from '../../../lib/geolocation.t
 interface CurrentLocationFieldProps {
   place: Place | null;
   onPlaceChange: (place: Place | null) => void;
+  /** Switches to typing the address (offered when the location permission is refused). */
+  onTypeInstead: () => void;
 }
 
 /**
  * 'Use Current Location': asks the browser where it is as soon as it shows,
  * then turns the position into an address. When the browser cannot tell, an
- * alert says so; when the user says no, the field simply stays empty.
+ * alert says so; when the user says no, the page says so and offers typing the
+ * address instead.
  */
-export function CurrentLocationField({ place, onPlaceChange }: CurrentLocationFieldProps) {
+export function CurrentLocationField({
+  place,
+  onPlaceChange,
+  onTypeInstead,
+}: CurrentLocationFieldProps) {
   const [attempt, setAttempt] = useState(0);
   const [isLocating, setIsLocating] = useState(true);
   const [hasFailed, setHasFailed] = useState(false);
+  const [isDenied, setIsDenied] = useState(false);
   const fieldId = useId();
   const onPlaceChangeRef = useRef(onPlaceChange);
 
@@ -39,11 +47,13 @@ export function CurrentLocationField({ place, onPlaceChange }: CurrentLocationFi
         if (isCancelled) return;
         if (error instanceof GeolocationError && error.reason === 'unsupported') {
           window.alert(ADDRESS_MESSAGES.geolocationNotSupported);
-        } else if (!(error instanceof GeolocationError && error.reason === 'denied')) {
+        } else if (error instanceof GeolocationError && error.reason === 'denied') {
+          // Refused: asking again would be refused again; typing the address works.
+          setIsDenied(true);
+        } else {
           // The position or its address could not be found this time: worth another try.
           setHasFailed(true);
         }
-        // Refused: nothing is said; the field stays empty and its placeholder says why.
       })
       .finally(() => {
         if (!isCancelled) setIsLocating(false);
@@ -78,6 +88,13 @@ export function CurrentLocationField({ place, onPlaceChange }: CurrentLocationFi
             <Spinner size="sm" label={ADDRESS_MESSAGES.fetching} />
             <span aria-hidden="true">{ADDRESS_MESSAGES.fetching}</span>
           </>
+        ) : isDenied && !place ? (
+          <div role="alert" className="flex flex-col items-start gap-2 py-1">
+            <p className="text-slate-800">{ADDRESS_MESSAGES.locationDenied}</p>
+            <Button variant="secondary" size="sm" onClick={onTypeInstead}>
+              {ADDRESS_MESSAGES.typeAddressInstead}
+            </Button>
+          </div>
         ) : hasFailed && !place ? (
           <Button variant="ghost" size="sm" onClick={tryAgain} className="-ml-3">
             Fetch my location again

@@ -12,20 +12,22 @@ import { usePlaceSuggestions, useResolvePlace } from '../api.ts';
 interface PlaceComboboxProps {
   place: Place | null;
   onPlaceChange: (place: Place | null) => void;
+  /** Text to start from, its suggestions shown (the place a visitor searched for). */
+  initialText?: string;
 }
 
 /**
  * 'Enter Manually': a combobox that suggests places as the user types (asked
  * for once typing pauses), chosen with the mouse or the arrow keys and Enter.
  */
-export function PlaceCombobox({ place, onPlaceChange }: PlaceComboboxProps) {
+export function PlaceCombobox({ place, onPlaceChange, initialText = '' }: PlaceComboboxProps) {
   const toast = useToast();
   const resolvePlace = useResolvePlace();
   const inputId = useId();
   const listId = useId();
   const hintId = useId();
-  const [text, setText] = useState('');
-  const [isOpen, setIsOpen] = useState(false);
+  const [text, setText] = useState(initialText);
+  const [isOpen, setIsOpen] = useState(initialText !== '');
   const [activeIndex, setActiveIndex] = useState(-1);
   const [isResolving, setIsResolving] = useState(false);
 

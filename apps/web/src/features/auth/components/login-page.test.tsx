@@ -6,10 +6,11 @@ import { PublicOnly } from '../../../app/guards/public-only.tsx';
 import { makeAccessToken, renderWithProviders } from '../../../testing/render.tsx';
 
 import { LoginPage } from './login-page.tsx';
+import { StudentRegisterPage } from './register-page.tsx';
 
-/** The token and status answers of an administrator; the status answers after `statusDelayMs`. */
-function stubSignIn(statusDelayMs: number) {
-  const access = makeAccessToken({ role: 'admin', user_id: 4 });
+/** The token and status answers of a user (an administrator unless said); the status answers after `statusDelayMs`. */
+function stubSignIn(statusDelayMs: number, role: 'admin' | 'student' = 'admin') {
+  const access = makeAccessToken({ role, user_id: 4 });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
@@ -37,7 +38,14 @@ function lazyPage(path: string, heading: string, loadMs: number) {
 }
 
 const routes = [
-  { element: <PublicOnly />, children: [{ path: 'login', element: <LoginPage /> }] },
+  {
+    element: <PublicOnly />,
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      { path: 'student-register', element: <StudentRegisterPage /> },
+    ],
+  },
+  lazyPage('student/enquiries/add', 'Create New Enquiry', 10),
   lazyPage('admin', 'Administration', 40),
   lazyPage('dashboard', 'Dashboard', 10),
   lazyPage('chat/:id', 'Chat', 10),
@@ -149,6 +157,56 @@ describe('LoginPage on a device the account refuses', () => {
 
     expect(await screen.findByText(AUTH_MESSAGES.signInCodeInvalid)).toBeVisible();
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('LoginPage after a search on the landing page', () => {
+  const FROM_SEARCH = '/login?location-temp=Koramangala%205th%20Block&subject=Mathematics';
+
+  it('names what was searched and offers registration as prominently as sign-in, keeping both', async () => {
+    const { user, router } = renderWithProviders(routes, { initialEntries: [FROM_SEARCH] });
+    expect(
+      await screen.findByText('Sign in to see tutors for Mathematics near Koramangala 5th Block.'),
+    ).toBeVisible();
+    const register = screen.getByRole('link', { name: 'Register to find tutors' });
+    // a full-width button like Login, not a line of small print
+    expect(register).toHaveClass('w-full', 'h-11');
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveClass('w-full', 'h-11');
+
+    await user.click(register);
+    expect(
+      await screen.findByText(
+        'Next, post your enquiry to tutors for Mathematics near Koramangala 5th Block.',
+      ),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/student-register');
+    const query = new URLSearchParams(router.state.location.search);
+    expect([query.get('location-temp'), query.get('subject')]).toEqual([
+      'Koramangala 5th Block',
+      'Mathematics',
+    ]);
+    // and back to sign-in, still carrying it
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login?location-temp=Koramangala+5th+Block&subject=Mathematics',
+    );
+  });
+
+  it('takes a student on to the enquiry form after signing in', async () => {
+    stubSignIn(5, 'student');
+    const { user, router } = renderWithProviders(routes, { initialEntries: [FROM_SEARCH] });
+    await user.type(await screen.findByLabelText('Email'), 'ravi@example.in');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'Student@123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('heading', { name: 'Create New Enquiry' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/student/enquiries/add');
+  });
+
+  it('shows no registration button to a plain visit', async () => {
+    renderWithProviders(routes, { initialEntries: ['/login'] });
+    expect(await screen.findByText('Welcome back to GuruMatch.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Register to find tutors' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,16 +1,22 @@
 import { SIGN_IN_CODE_LENGTH } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import {
+  describeSearchIntent,
+  readSearchIntent,
+  rememberSearchIntent,
+  searchIntentQuery,
+} from '../../../lib/search-intent.ts';
 import { obtainTokens, obtainTokensWithCode, requestSignInCode } from '../api.ts';
 import { originOf } from '../signed-in-home.ts';
 import { useAfterSignIn } from '../use-after-sign-in.ts';
@@ -40,8 +46,14 @@ export function LoginPage() {
   const { register, handleSubmit, formState, getValues } = useForm<LoginForm>({
     defaultValues: { email: '', password: '', code: '' },
   });
-  const wantedLocation = search.get('location-temp');
   const challenge = codeStep?.stage === 'sent' ? codeStep.challenge : null;
+  // a visitor sent here by the landing page's search keeps what they searched for
+  const intent = readSearchIntent(search);
+  const intentQuery = searchIntentQuery(intent);
+  useEffect(() => {
+    const wanted = readSearchIntent(new URLSearchParams(intentQuery));
+    if (wanted) rememberSearchIntent(wanted);
+  }, [intentQuery]);
 
   const onSubmit = handleSubmit(async ({ email, password, code }) => {
     try {
@@ -77,9 +89,7 @@ export function LoginPage() {
       <AuthCard
         title="Log in to your account"
         subtitle={
-          wantedLocation
-            ? `Sign in to see tutors near ${wantedLocation}.`
-            : 'Welcome back to GuruMatch.'
+          intent ? MESSAGES.signInToSee(describeSearchIntent(intent)) : 'Welcome back to GuruMatch.'
         }
       >
         <form
@@ -143,13 +153,28 @@ export function LoginPage() {
                 : 'Login'}
           </Button>
         </form>
+        {intent ? (
+          <div className="mt-4 flex flex-col gap-2">
+            <p className="text-center text-sm text-slate-600">{MESSAGES.newHereItIsFree}</p>
+            <ButtonLink
+              to={`${paths.studentRegister}${intentQuery}`}
+              variant="secondary"
+              className="w-full"
+            >
+              {MESSAGES.registerToFindTutors}
+            </ButtonLink>
+          </div>
+        ) : null}
         <div className="mt-6 flex flex-col gap-2 text-sm text-slate-700">
           <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>
           <p>
             New here?{' '}
-            <Link to={paths.studentRegister} className="font-medium text-brand-700 hover:underline">
+            <Link
+              to={`${paths.studentRegister}${intentQuery}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
               Register as a student or parent
             </Link>{' '}
             or{' '}

@@ -1,8 +1,9 @@
 import { findRegistrationProblem, type RegistrationInput } from '@gurumatch/shared/checks/auth';
 import type { SignUpRole } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +11,12 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import {
+  describeSearchIntent,
+  readSearchIntent,
+  rememberSearchIntent,
+  searchIntentQuery,
+} from '../../../lib/search-intent.ts';
 import { registerAccount } from '../api.ts';
 import { useAfterSignIn } from '../use-after-sign-in.ts';
 
@@ -41,6 +48,14 @@ function RegisterPage({ role }: { role: SignUpRole }) {
   const toast = useToast();
   const afterSignIn = useAfterSignIn();
   const copy = COPY[role];
+  // what a visitor searched for on the landing page stays with them (students only)
+  const [search] = useSearchParams();
+  const intent = role === 'student' ? readSearchIntent(search) : null;
+  const intentQuery = searchIntentQuery(intent);
+  useEffect(() => {
+    const wanted = readSearchIntent(new URLSearchParams(intentQuery));
+    if (wanted) rememberSearchIntent(wanted);
+  }, [intentQuery]);
   const {
     register,
     handleSubmit,
@@ -93,7 +108,21 @@ function RegisterPage({ role }: { role: SignUpRole }) {
         description={copy.description}
         path={role === 'teacher' ? paths.teacherRegister : paths.studentRegister}
       />
-      <AuthCard title="Create an account" subtitle={copy.who}>
+      <AuthCard
+        title="Create an account"
+        subtitle={
+          intent ? (
+            <>
+              {copy.who}
+              <span className="mt-1 block text-sm">
+                {MESSAGES.registerThenPost(describeSearchIntent(intent))}
+              </span>
+            </>
+          ) : (
+            copy.who
+          )
+        }
+      >
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
           <TextField
             label="Full Name"
@@ -157,7 +186,10 @@ function RegisterPage({ role }: { role: SignUpRole }) {
         <div className="mt-6 flex flex-col gap-2 text-sm text-slate-700">
           <p>
             Already have an account?{' '}
-            <Link to={paths.login} className="font-medium text-brand-700 hover:underline">
+            <Link
+              to={`${paths.login}${intentQuery}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
               Login
             </Link>
           </p>

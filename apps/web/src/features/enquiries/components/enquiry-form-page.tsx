@@ -22,6 +22,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
+import { forgetSearchIntent, recallSearchIntent } from '../../../lib/search-intent.ts';
 import { useCreateEnquiry, useOwnAddresses, useTotalEnquiries } from '../api.ts';
 
 const TITLE = 'Create New Enquiry';
@@ -59,6 +60,13 @@ const EMPTY: FormState = {
   female_tutor_preferred: false,
 };
 
+/** The form, with the subject a visitor searched for on the landing page when it is in the list. */
+function initialForm(): FormState {
+  const wanted = recallSearchIntent()?.subject.toLowerCase();
+  const subject = wanted ? SUBJECTS.find((item) => item.toLowerCase() === wanted) : undefined;
+  return subject ? { ...EMPTY, subject } : EMPTY;
+}
+
 /** /student/enquiries/add: the enquiry form of spec part 2 §3 and §5. */
 export function EnquiryFormPage() {
   const toast = useToast();
@@ -66,7 +74,7 @@ export function EnquiryFormPage() {
   const addresses = useOwnAddresses();
   const total = useTotalEnquiries();
   const create = useCreateEnquiry();
-  const [form, setForm] = useState<FormState>(EMPTY);
+  const [form, setForm] = useState<FormState>(initialForm);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -99,6 +107,7 @@ export function EnquiryFormPage() {
     try {
       const created = await create.mutateAsync(parsed.data);
       toast.success(M.created);
+      forgetSearchIntent();
       void navigate(paths.studentEnquiry(created.id));
     } catch (error) {
       if (isRefusal(error)) {

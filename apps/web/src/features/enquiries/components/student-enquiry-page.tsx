@@ -14,6 +14,8 @@ import { isRefusal } from '../../../lib/api.ts';
 import { useArchiveEnquiry, useEnquiry } from '../api.ts';
 import { formatPostedDate, studyModeLabel, withCustom } from '../utils.ts';
 
+import { EnquiryResponses } from './enquiry-responses.tsx';
+
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
@@ -85,7 +87,15 @@ export function StudentEnquiryPage() {
           </span>
         )}
       </div>
-      <section className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <EnquiryResponses
+        responses={data.responses}
+        respondedCount={data.responded_count}
+        totalResponses={data.total_responses}
+      />
+      <section
+        aria-label="Enquiry details"
+        className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      >
         <dl className="divide-y divide-slate-100">
           <Detail label="Class" value={withCustom(data.class_level, data.custom_class)} />
           <Detail label="Subject" value={withCustom(data.subject, data.custom_subject)} />

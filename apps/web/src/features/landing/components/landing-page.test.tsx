@@ -54,7 +54,7 @@ describe('LandingPage', () => {
     expect(document.title).toBe('Find the Best Home and Online Tutors Near You | GuruMatch');
   });
 
-  it('goes to the login page with the typed location on Search', async () => {
+  it('goes to the login page with the typed location and subject on Search', async () => {
     const { user, router } = renderLanding();
 
     await user.type(screen.getByLabelText('Location'), 'HSR Layout, Bangalore');
@@ -63,7 +63,7 @@ describe('LandingPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent(
-      '?location-temp=HSR%20Layout%2C%20Bangalore',
+      '?location-temp=HSR+Layout%2C+Bangalore&subject=Physics',
     );
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('location-temp')).toBe(
@@ -71,13 +71,13 @@ describe('LandingPage', () => {
     );
   });
 
-  it('submits with Enter and an empty location too', async () => {
+  it('submits with Enter and an empty location too, keeping the subject', async () => {
     const { user, router } = renderLanding();
 
     await user.type(screen.getByLabelText('Subject'), 'Maths{Enter}');
 
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?location-temp=');
+    expect(router.state.location.search).toBe('?subject=Maths');
   });
 
   it('explains how GuruMatch works in three steps', () => {

@@ -9,6 +9,7 @@ import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
 import { apiRequest } from '../../../lib/api.ts';
+import { searchIntentQuery } from '../../../lib/search-intent.ts';
 
 import { LocationSearch } from './location-search.tsx';
 import { SubjectSearch } from './subject-search.tsx';
@@ -123,7 +124,8 @@ function SearchForm() {
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void navigate(`${paths.login}?location-temp=${encodeURIComponent(location.trim())}`);
+    // the place (the spec's location-temp) and the subject both survive the sign-in wall
+    void navigate(`${paths.login}${searchIntentQuery({ location, subject })}`);
   };
 
   return (

@@ -218,7 +218,7 @@ describe('location box', () => {
     expect(calls).toEqual([]);
   });
 
-  it('offers places once typing pauses, and searches with the chosen one', async () => {
+  it('offers places once typing pauses, and searches with the chosen place and the subject', async () => {
     const calls = stubGeoApi();
     const { user, router } = renderLanding();
     const location = screen.getByRole('combobox', { name: 'Location' });
@@ -237,10 +237,12 @@ describe('location box', () => {
     expect(location).toHaveValue('Jayanagar 5th Block, Bengaluru');
     expect(location).toHaveAttribute('aria-expanded', 'false');
 
+    await user.type(screen.getByRole('combobox', { name: 'Subject' }), 'Physics');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('heading', { name: 'Login page' });
-    expect(new URLSearchParams(router.state.location.search).get('location-temp')).toBe(
-      'Jayanagar 5th Block, Bengaluru',
-    );
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('location-temp')).toBe('Jayanagar 5th Block, Bengaluru');
+    // the subject is not dropped at the sign-in wall
+    expect(query.get('subject')).toBe('Physics');
   });
 });

@@ -38,6 +38,10 @@ interface AppliedCoupon {
   discountedPrice: string;
 }
 
+/** Coupon and payment messages each replace their own earlier ones (see the toast's action). */
+const COUPON_TOAST = { action: 'coupon' } as const;
+const PAYMENT_TOAST = { action: 'payment' } as const;
+
 function toPaise(amount: string): number {
   return Math.round(Number.parseFloat(amount) * 100);
 }
@@ -94,16 +98,19 @@ function CouponBox({
       } catch (error) {
         toast.error(
           isRefusal(error) ? PAYMENT_MESSAGES.invalidCoupon : PAYMENT_MESSAGES.validateCouponFailed,
+          COUPON_TOAST,
         );
         return;
       }
       if (!checked.valid) {
         setProblem(checked.message || PAYMENT_MESSAGES.invalidCoupon);
-        toast.error(PAYMENT_MESSAGES.invalidCoupon);
+        toast.error(PAYMENT_MESSAGES.invalidCoupon, COUPON_TOAST);
         return;
       }
       try {
         const reserved = await applyCoupon({ code: trimmed, plan_id: plan.id });
+        // the applied coupon shows beside the form: an earlier complaint is stale now
+        toast.dismiss(COUPON_TOAST.action);
         onApplied({
           code: reserved.coupon_code,
           redemptionId: reserved.redemption_id,
@@ -114,9 +121,9 @@ function CouponBox({
       } catch (error) {
         if (isRefusal(error)) {
           setProblem(error.detail);
-          toast.error(PAYMENT_MESSAGES.couponApplicationFailed);
+          toast.error(PAYMENT_MESSAGES.couponApplicationFailed, COUPON_TOAST);
         } else {
-          toast.error(PAYMENT_MESSAGES.applyCouponFailed);
+          toast.error(PAYMENT_MESSAGES.applyCouponFailed, COUPON_TOAST);
         }
       }
     } finally {
@@ -318,6 +325,7 @@ export function UpgradePlanPage() {
           error instanceof ApiError && isRefusal(error)
             ? error.detail
             : PAYMENT_MESSAGES.processingFailed,
+          PAYMENT_TOAST,
         );
         return;
       }
@@ -331,23 +339,26 @@ export function UpgradePlanPage() {
           await failRedemption(order.redemption_id).catch(() => undefined);
           setCoupons(({ [plan.id]: _released, ...rest }) => rest);
         }
-        if (outcome.status === 'failed') toast.error(PAYMENT_MESSAGES.paymentFailed);
+        if (outcome.status === 'failed') toast.error(PAYMENT_MESSAGES.paymentFailed, PAYMENT_TOAST);
         return;
       }
       try {
         const verified = await verifyPayment(outcome.response, plan.id, order.redemption_id);
-        toast.success(verified.message || PAYMENT_MESSAGES.coinsAdded(verified.coins_added));
+        toast.success(
+          verified.message || PAYMENT_MESSAGES.coinsAdded(verified.coins_added),
+          PAYMENT_TOAST,
+        );
         if (user) queryClient.setQueryData(authKeys.coins(user.user_id), { coins: verified.coins });
         setCoupons(({ [plan.id]: _consumed, ...rest }) => rest);
         await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
       } catch (error) {
         if (error instanceof ApiError && error.code === 'coupon_unavailable') {
           // the payment came after the coupon's use was gone: refunded, nothing credited
-          toast.error(error.detail);
+          toast.error(error.detail, PAYMENT_TOAST);
           setCoupons(({ [plan.id]: _gone, ...rest }) => rest);
           await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
         } else {
-          toast.error(PAYMENT_MESSAGES.verificationFailed);
+          toast.error(PAYMENT_MESSAGES.verificationFailed, PAYMENT_TOAST);
         }
       }
     } finally {

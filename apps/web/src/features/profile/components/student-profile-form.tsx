@@ -3,13 +3,15 @@ import { useState, type SubmitEvent } from 'react';
 
 import { paths } from '../../../app/paths.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { recallSearchIntent } from '../../../lib/search-intent.ts';
 import { uploadAvatar } from '../api.ts';
 import { useAfterProfileSaved } from '../use-after-profile-saved.ts';
 
 import { AvatarPicker } from './avatar-picker.tsx';
 import { FormActions } from './form-actions.tsx';
 
-/** A student's profile is the avatar: choose one (or keep the one on file), go to the dashboard. */
+/** A student's profile is the avatar: choose one (or keep the one on file), go to the dashboard
+ * (or on to the enquiry form after a search on the landing page). */
 export function StudentProfileForm({
   userId,
   fullName,
@@ -26,10 +28,12 @@ export function StudentProfileForm({
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // a student who searched on the landing page goes on to post that enquiry
+    const next = recallSearchIntent() ? paths.studentEnquiryAdd : paths.dashboard;
     if (!avatar) {
       // A photo already on file is kept: the picker says a file is needed only to change it.
       if (currentAvatar) {
-        await afterSaved({ userId, hasNewAvatar: false, to: paths.dashboard });
+        await afterSaved({ userId, hasNewAvatar: false, to: next });
         return;
       }
       toast.error(PROFILE_MESSAGES.avatarRequired);
@@ -43,7 +47,7 @@ export function StudentProfileForm({
       return;
     }
     toast.success(answer.message || PROFILE_MESSAGES.avatarUploaded);
-    await afterSaved({ userId, hasNewAvatar: true, to: paths.dashboard });
+    await afterSaved({ userId, hasNewAvatar: true, to: next });
   };
 
   return (
