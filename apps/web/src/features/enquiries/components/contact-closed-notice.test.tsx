@@ -3,57 +3,11 @@ import type { TutorEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { makeTutorEnquiry } from '../../../testing/factories.ts';
 import { renderWithProviders, type TestSession } from '../../../testing/render.tsx';
 import { teacherEnquiryRoutes } from '../routes.tsx';
 
 const TEACHER: TestSession = { role: 'teacher', user_id: 7, full_name: 'Priya Nair' };
-
-function makeTutorEnquiry(overrides: Partial<TutorEnquiry> = {}): TutorEnquiry {
-  return {
-    id: 42,
-    name: 'Maths tuition for my son',
-    class_level: 'Class 10',
-    subject: 'Mathematics',
-    study_mode: 'online',
-    coins_required: 15,
-    coins_reduced: 0,
-    days_left: 30,
-    responded_count: 0,
-    total_responses: 5,
-    time_ago: '2 hours ago',
-    viewed: true,
-    is_starred: false,
-    distance_km: null,
-    image: null,
-    board: 'CBSE',
-    user_budget: 400,
-    custom_class: '',
-    custom_subject: '',
-    language: 'English',
-    custom_language: '',
-    when_to_start: 'immediately',
-    female_tutor_preferred: false,
-    posted_at: '2026-11-25T09:00:00.000Z',
-    is_contacted: false,
-    can_contact: true,
-    contact_pending: [],
-    address: {
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      country: 'India',
-      latitude: 12.925,
-      longitude: 77.5938,
-    },
-    user: {
-      phone_number: 'XXXXXXXX02',
-      full_name: 'Ananya',
-      email: '',
-      profile_avatar: null,
-      last_login: null,
-    },
-    ...overrides,
-  };
-}
 
 /** Answers the page's three reads; anything else (a send) is recorded and refused. */
 function stubEnquiryApi(enquiry: TutorEnquiry): string[] {

@@ -4,6 +4,7 @@ import type { SendMessageResult, TutorEnquiry } from '@gurumatch/shared/schemas/
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { makeTutorEnquiry } from '../../../testing/factories.ts';
 import { renderWithProviders, type TestSession } from '../../../testing/render.tsx';
 import { useCoins } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
@@ -11,47 +12,6 @@ import { useAuth } from '../../auth/auth-provider.tsx';
 import { TutorEnquiryPage } from './tutor-enquiry-page.tsx';
 
 const TUTOR: TestSession = { role: 'teacher', user_id: 7, full_name: 'Asha Rao' };
-
-function makeEnquiry(overrides: Partial<TutorEnquiry> = {}): TutorEnquiry {
-  return {
-    id: 42,
-    name: 'Ravi',
-    class_level: 'Class 10',
-    subject: 'Mathematics',
-    study_mode: 'online',
-    coins_required: 15,
-    coins_reduced: 0,
-    days_left: 12,
-    responded_count: 1,
-    total_responses: 5,
-    time_ago: '3 hours ago',
-    viewed: true,
-    is_starred: false,
-    distance_km: null,
-    image: null,
-    board: 'CBSE',
-    user_budget: 400,
-    custom_class: '',
-    custom_subject: '',
-    language: 'English',
-    custom_language: '',
-    when_to_start: 'immediately',
-    female_tutor_preferred: false,
-    posted_at: '2026-11-25T08:00:00.000Z',
-    is_contacted: false,
-    can_contact: true,
-    contact_pending: [],
-    address: { city: 'Bengaluru', state: 'Karnataka', country: 'India', latitude: 0, longitude: 0 },
-    user: {
-      phone_number: 'XXXXXXXX10',
-      full_name: 'Ravi',
-      email: '',
-      profile_avatar: null,
-      last_login: null,
-    },
-    ...overrides,
-  };
-}
 
 function me(): CurrentUser {
   return {
@@ -159,7 +119,7 @@ afterEach(() => {
 
 describe('TutorEnquiryPage: contacting', () => {
   it('confirms what the contact cost, and the balance everywhere shows what is left without waiting', async () => {
-    const server: FakeServer = { coins: 285, enquiry: makeEnquiry(), posted: [] };
+    const server: FakeServer = { coins: 285, enquiry: makeTutorEnquiry(), posted: [] };
     stubServer(server);
     const { user, router } = renderEnquiry(['/dashboard']);
     expect(await within(await dashboardBalance()).findByText('285 coins')).toBeInTheDocument();
@@ -182,7 +142,7 @@ describe('TutorEnquiryPage: contacting', () => {
   });
 
   it('shows the price and the balance before anything is typed', async () => {
-    stubServer({ coins: 305, enquiry: makeEnquiry({ coins_reduced: 12 }), posted: [] });
+    stubServer({ coins: 305, enquiry: makeTutorEnquiry({ coins_reduced: 12 }), posted: [] });
     renderEnquiry();
     const form = await screen.findByRole('region', { name: 'Send Message' });
     expect(form).toHaveTextContent('Contacting this enquiry costs 12 coins (reduced from 15).');
@@ -191,7 +151,7 @@ describe('TutorEnquiryPage: contacting', () => {
   });
 
   it('says when the balance is short, links to the plans, and keeps what was typed', async () => {
-    const server: FakeServer = { coins: 10, enquiry: makeEnquiry(), posted: [] };
+    const server: FakeServer = { coins: 10, enquiry: makeTutorEnquiry(), posted: [] };
     stubServer(server);
     const { user, router } = renderEnquiry(['/dashboard', '/enquiry/42']);
     const form = await screen.findByRole('region', { name: 'Send Message' });
@@ -235,7 +195,11 @@ describe('TutorEnquiryPage: contacting', () => {
 
 describe('TutorEnquiryPage: the poster prefers a female tutor', () => {
   it('says so above the details, before any coins are spent', async () => {
-    stubServer({ coins: 305, enquiry: makeEnquiry({ female_tutor_preferred: true }), posted: [] });
+    stubServer({
+      coins: 305,
+      enquiry: makeTutorEnquiry({ female_tutor_preferred: true }),
+      posted: [],
+    });
     renderEnquiry();
     const notice = (await screen.findByText(`${M.femaleTutorPreferred}.`)).parentElement;
     expect(notice).toHaveTextContent(
@@ -244,7 +208,7 @@ describe('TutorEnquiryPage: the poster prefers a female tutor', () => {
   });
 
   it('says nothing of it otherwise', async () => {
-    stubServer({ coins: 305, enquiry: makeEnquiry(), posted: [] });
+    stubServer({ coins: 305, enquiry: makeTutorEnquiry(), posted: [] });
     renderEnquiry();
     await screen.findByRole('region', { name: 'Send Message' });
     expect(screen.queryByText(`${M.femaleTutorPreferred}.`)).not.toBeInTheDocument();
