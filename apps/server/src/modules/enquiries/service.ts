@@ -40,6 +40,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
+import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
@@ -161,6 +162,14 @@ function toStudentEnquiry(row: EnquiryRow, now: Date): StudentEnquiry {
     },
     user: { phone_number: fullPhone(row), email: row.poster_email },
   };
+}
+
+/** The poster's avatar as an absolute URL, as the token and profile give it (API contract). */
+function withPublicAvatar<T extends { poster_avatar_url: string | null }>(
+  row: T,
+  publicUrl: string,
+): T {
+  return { ...row, poster_avatar_url: toPublicFileUrl(publicUrl, row.poster_avatar_url) };
 }
 
 function toStudentListItem(row: EnquiryRow, now: Date): StudentEnquiryListItem {
@@ -351,7 +360,7 @@ export async function listOwnEnquiries(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/enquiries/`, request, count),
-    results: rows.map((row) => toStudentListItem(row, now)),
+    results: rows.map((row) => toStudentListItem(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
@@ -400,7 +409,7 @@ export async function getEnquiry(
   await recordView(ctx.db, enquiryId, actor.user_id, now);
   await invalidateTutorFeed(ctx, actor.user_id);
   const marks = await findTutorMarks(ctx.db, enquiryId, actor.user_id);
-  return toTutorEnquiry(row, marks, contact !== null, now);
+  return toTutorEnquiry(withPublicAvatar(row, ctx.config.publicUrl), marks, contact !== null, now);
 }
 
 // ---------------------------------------------------------------------------
@@ -490,7 +499,7 @@ async function runFeed(
       request,
       count,
     ),
-    results: rows.map((row) => toCard(row, now)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
@@ -607,7 +616,7 @@ export async function listContacted(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/contacted/`, request, count),
-    results: rows.map((row) => toCard(row, now)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
@@ -628,7 +637,7 @@ export async function listStarred(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/starred/`, request, count),
-    results: rows.map((row) => toCard(row, now)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
