@@ -61,7 +61,7 @@ import {
   insertPayment,
   insertReservation,
   isOnboardedTeacher,
-  listActivePlans,
+  listPlansForSale,
   listLedgerEntries,
   listOrdersToReconcile,
   listPurchases as listPurchaseRows,
@@ -154,8 +154,9 @@ function toPlan(row: PlanRow): Plan {
   };
 }
 
+/** The plans a tutor can buy (compat: every item gets a Buy button); the free plan is in `current-plan`. */
 export async function listPlans(ctx: AppContext): Promise<Plan[]> {
-  return (await listActivePlans(ctx.db)).map(toPlan);
+  return (await listPlansForSale(ctx.db)).map(toPlan);
 }
 
 /** The newest unexpired purchased plan; with none, the free plan (compat). */
