@@ -54,6 +54,10 @@ const preactAliases = [
 /** In the component tests, the ES module builds, whose imports of React the aliases reach. */
 const testModules = [
   {
+    find: /^use-sync-external-store\/shim(\/index\.js|\/with-selector\.js)?$/,
+    replacement: path.resolve(root, 'src/testing/use-sync-external-store-shim.ts'),
+  },
+  {
     find: /^@testing-library\/react$/,
     replacement: path.resolve(
       root,
@@ -123,7 +127,13 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       // Bundled by Vite, so that their own imports of React reach Preact too.
       server: {
         deps: {
-          inline: [/react-router/, /@tanstack\/react-query/, /react-hook-form/, /@testing-library/],
+          inline: [
+            /react-router/,
+            /@tanstack\/react-query/,
+            /react-hook-form/,
+            /@testing-library/,
+            /@tiptap\/react/,
+          ],
         },
       },
     },
