@@ -90,6 +90,8 @@ export function RichTextEditor({
   const editor = useEditor({
     extensions: CONTENT_EDITOR_EXTENSIONS,
     content: initialHtml,
+    // the page's Content-Security-Policy allows no inline <style>; EDITING_PROSE styles it
+    injectCSS: false,
     editorProps: {
       attributes: {
         role: 'textbox',
@@ -107,8 +109,11 @@ export function RichTextEditor({
     selector: ({ editor: current }) => activeMarks(current),
   });
 
+  // only a new document resets the editor; typing must not (the first one came with `content`)
+  const shownKey = useRef(resetKey);
   useEffect(() => {
-    // only a new document resets the editor; typing must not
+    if (shownKey.current === resetKey || editor.isDestroyed) return;
+    shownKey.current = resetKey;
     editor.commands.setContent(initialHtml, { emitUpdate: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resetKey]);
