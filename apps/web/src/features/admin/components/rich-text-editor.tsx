@@ -151,14 +151,14 @@ export function RichTextEditor({
         className="flex flex-wrap gap-0.5 border-b border-slate-200 p-1"
       >
         <ToolButton
-          label="Heading"
+          label="H2 heading"
           isActive={active.h2}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
         >
           H2
         </ToolButton>
         <ToolButton
-          label="Subheading"
+          label="H3 subheading"
           isActive={active.h3}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}
         >
@@ -192,7 +192,7 @@ export function RichTextEditor({
           • List
         </ToolButton>
         <ToolButton
-          label="Numbered list"
+          label="1. List, numbered"
           isActive={active.orderedList}
           onClick={() => chain().toggleOrderedList().run()}
         >
