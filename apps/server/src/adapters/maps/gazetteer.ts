@@ -4,6 +4,7 @@ import {
   GAZETTEER_PLACES,
   type GazetteerPlace,
 } from '@gurumatch/shared/catalogues/gazetteer';
+import { REVERSE_PLACE_MAX_KM } from '@gurumatch/shared/schemas/geo';
 
 import type { MapsProvider, Place } from './index.ts';
 
@@ -75,7 +76,8 @@ const GAZETTEER: readonly Place[] = GAZETTEER_PLACES.map(gazetteerPlace);
  * Offline places: the searchable gazetteer shipped with the app. Autocomplete
  * is case-insensitive and puts word-start matches of the locality, then of the
  * city (or a well-known other name of it, such as Bangalore), before looser
- * matches; reverse geocoding answers the nearest place.
+ * matches; reverse geocoding answers the nearest place within
+ * REVERSE_PLACE_MAX_KM, and none farther away.
  */
 export function createGazetteer(
   places: readonly Place[] = GAZETTEER,
@@ -125,7 +127,8 @@ export function createGazetteer(
           bestDistance = distance;
         }
       }
-      return Promise.resolve(best);
+      // the nearest listed place may be hundreds of km away: refuse rather than mislead
+      return Promise.resolve(bestDistance <= REVERSE_PLACE_MAX_KM ? best : null);
     },
   };
 }
