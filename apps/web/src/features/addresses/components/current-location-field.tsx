@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { reverseGeocode } from '../../../lib/geo.ts';
 import { GeolocationError, getCurrentPosition } from '../../../lib/geolocation.ts';
 
@@ -21,6 +22,8 @@ export function CurrentLocationField({ place, onPlaceChange }: CurrentLocationFi
   const [attempt, setAttempt] = useState(0);
   const [isLocating, setIsLocating] = useState(true);
   const [hasFailed, setHasFailed] = useState(false);
+  /** The server's words when no place is near enough: the user types the address instead. */
+  const [farAway, setFarAway] = useState<string | null>(null);
   const fieldId = useId();
   const onPlaceChangeRef = useRef(onPlaceChange);
 
@@ -37,7 +40,9 @@ export function CurrentLocationField({ place, onPlaceChange }: CurrentLocationFi
       })
       .catch((error: unknown) => {
         if (isCancelled) return;
-        if (error instanceof GeolocationError && error.reason === 'unsupported') {
+        if (error instanceof ApiError && error.status === 404) {
+          setFarAway(error.detail);
+        } else if (error instanceof GeolocationError && error.reason === 'unsupported') {
           window.alert(ADDRESS_MESSAGES.geolocationNotSupported);
         } else if (!(error instanceof GeolocationError && error.reason === 'denied')) {
           // The position or its address could not be found this time: worth another try.
@@ -56,6 +61,7 @@ export function CurrentLocationField({ place, onPlaceChange }: CurrentLocationFi
   const tryAgain = () => {
     setIsLocating(true);
     setHasFailed(false);
+    setFarAway(null);
     setAttempt((value) => value + 1);
   };
 
@@ -78,6 +84,10 @@ export function CurrentLocationField({ place, onPlaceChange }: CurrentLocationFi
             <Spinner size="sm" label={ADDRESS_MESSAGES.fetching} />
             <span aria-hidden="true">{ADDRESS_MESSAGES.fetching}</span>
           </>
+        ) : farAway && !place ? (
+          <p role="alert" className="text-amber-800">
+            {farAway}
+          </p>
         ) : hasFailed && !place ? (
           <Button variant="ghost" size="sm" onClick={tryAgain} className="-ml-3">
             Fetch my location again
