@@ -48,6 +48,9 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
   expect(await axeViolations(page), `axe violations on ${what}`).toEqual([]);
 }
 
+/** The demo administrator (seeded with the demo data). */
+const ADMIN = { email: 'admin@demo.gurumatch.in', password: 'Admin@12345' };
+
 interface BlogList {
   results: { slug: string }[];
 }
@@ -126,6 +129,38 @@ test.describe('axe reports no violations', () => {
       await page.goto(path);
       await expectNoViolations(page, path);
     }
+  });
+
+  test('on every back office page, with the editor, a confirmation and a reject reason open', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expectNoViolations(page, '/admin');
+    await page.getByLabel('Status').selectOption('all');
+    const waiting = page.getByRole('article').filter({ hasText: 'pending' }).first();
+    if ((await waiting.count()) > 0) {
+      await waiting.getByRole('button', { name: 'Approve' }).click();
+      await waiting.getByRole('button', { name: 'Reject' }).click();
+      await expectNoViolations(page, '/admin with a confirmation and a reject reason open');
+    }
+    for (const path of [
+      '/admin/reports',
+      '/admin/users',
+      '/admin/payments',
+      '/admin/content',
+      '/admin/plans',
+      '/admin/contact-requests',
+      '/admin/audit-log',
+    ]) {
+      await page.goto(path);
+      await expectNoViolations(page, path);
+    }
+    await page.goto('/admin/content');
+    await page.getByRole('button', { name: 'New blog post' }).click();
+    await expect(page.getByRole('textbox', { name: 'Text' })).toBeVisible();
+    await expectNoViolations(page, '/admin/content with the editor open');
   });
 
   test("on a tutor's profile form with a multi-select open", async ({ page }) => {

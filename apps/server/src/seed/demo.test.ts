@@ -85,6 +85,9 @@ describe('the demo tutor', () => {
       expect(avatar?.contentType).toBe('image/webp');
       const proof = await other.ctx.storage.get(profile?.id_proof_key ?? '');
       expect(proof?.body.subarray(0, 5).toString()).toBe('%PDF-');
+      // a real page an administrator can open, not an empty stub
+      expect(proof?.body.toString('latin1')).toContain('/Type /Pages /Kids [3 0 R] /Count 1');
+      expect(proof?.body.toString('latin1')).toContain('(Name: Rahul Sharma) Tj');
 
       // the photo is served where the user row points (it answered 404 once)
       const [user] = await rows<{ avatar_url: string }>(

@@ -17,6 +17,8 @@ import { createEnquiry } from '../modules/enquiries/service.ts';
 import { creditCoinsOnce } from '../modules/payments/ledger.ts';
 import { findPlanByName, insertCoupon } from '../modules/payments/queries.ts';
 
+import { makeDemoPdf } from './demo-pdf.ts';
+
 export interface DemoAccount {
   role: Role;
   email: string;
@@ -143,10 +145,14 @@ function bengaluruPlace(locality: string): GazetteerPlace {
   return place;
 }
 
-/** A tiny valid PDF standing in for the demo tutor's documents. */
-const DEMO_PROOF_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/** A small one-page PDF standing in for one of a demo tutor's documents. */
+function renderDemoProof(kind: string, fullName: string): Buffer {
+  return makeDemoPdf(`${kind} (demo)`, [
+    `Name: ${fullName}`,
+    'This is a sample document of the GuruMatch demo data.',
+    'It stands in for what a tutor uploads; it proves nothing about a real person.',
+  ]);
+}
 
 async function renderInitialsAvatar(initials: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#4338ca"/><text x="128" y="160" font-family="sans-serif" font-size="104" font-weight="700" fill="#ffffff" text-anchor="middle">${initials}</text></svg>`;
@@ -162,6 +168,7 @@ const DEMO_AVATAR_NAME = 'de70de70de70de70de70de70de70de70';
 async function seedTeacherProfile(
   tx: Queryable,
   userId: number,
+  fullName: string,
   documents: 'verified' | 'pending',
   storage: FileStorage | undefined,
 ): Promise<void> {
@@ -174,8 +181,12 @@ async function seedTeacherProfile(
     idProofKey = `proofs/${String(userId)}/id_proof-demo.pdf`;
     qualificationKey = `proofs/${String(userId)}/qualification_proof-demo.pdf`;
     await storage.put(avatarKey, await renderInitialsAvatar('RS'), 'image/webp');
-    await storage.put(idProofKey, DEMO_PROOF_PDF, 'application/pdf');
-    await storage.put(qualificationKey, DEMO_PROOF_PDF, 'application/pdf');
+    await storage.put(idProofKey, renderDemoProof('Identity proof', fullName), 'application/pdf');
+    await storage.put(
+      qualificationKey,
+      renderDemoProof('Qualification certificate', fullName),
+      'application/pdf',
+    );
     await tx.query('UPDATE users SET avatar_url = $2 WHERE id = $1', [
       userId,
       `/media/${avatarKey}`,
@@ -236,7 +247,13 @@ export async function seedDemoData(db: Db, storage?: FileStorage): Promise<DemoA
         newAddressAt(place, { userId: user.id, isPrimary: true, slot: 1, createdAt: new Date() }),
       );
       if (account.role === 'teacher') {
-        await seedTeacherProfile(tx, user.id, account.documents ?? 'verified', storage);
+        await seedTeacherProfile(
+          tx,
+          user.id,
+          account.fullName,
+          account.documents ?? 'verified',
+          storage,
+        );
         await seedFreePlan(tx, user.id);
       }
       created.push(account);

@@ -45,6 +45,13 @@ export const ADMIN_MESSAGES = {
   slugTaken: 'Another page already uses this address (slug).',
   nameTaken: 'Another plan already uses this name.',
   codeTaken: 'Another coupon already uses this code.',
+  // confirmations asked before an action that mails a user or moves money
+  confirmApprove: (name: string) =>
+    `Approve ${name}'s documents? The profile will show Verified Tutor and ${name} gets an e-mail.`,
+  confirmDismiss: 'Dismiss this report? The enquiry stays up and nobody is refunded.',
+  confirmFake:
+    'Archive this enquiry as fake and refund every tutor who paid for it? This cannot be undone.',
+  confirmYes: (action: string) => `Yes, ${action.toLowerCase()}`,
   // screens
   title: 'Administration',
   noItems: 'Nothing here.',

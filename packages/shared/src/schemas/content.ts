@@ -11,7 +11,9 @@ import { PageQuerySchema, pagedListOf } from './paging.ts';
 /**
  * Blog posts (`/blogs`) and FAQ articles (`/faqs`), served by `/api/blog/...`.
  * `content` is HTML the server sanitized when it was stored; render it as
- * HTML. Lists carry `excerpt` (plain text) and not `content`. Messages, patterns and limits live in
+ * HTML. List items carry `excerpt` (plain text) and, for clients that render
+ * `content` on cards, `content` holding that same short plain text, never the
+ * full body. Messages, patterns and limits live in
  * `messages/content.ts`, which the pages can load without zod.
  */
 
@@ -56,15 +58,21 @@ export const ArticleSchema = z.object({
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
-/** A post in a list: everything but `content` (cards show the excerpt). */
-export const BlogListItemSchema = BlogPostSchema.omit({ content: true });
+/**
+ * A post in a list: `content` is the excerpt (short plain text), never the
+ * sanitized body; another client renders `content` on each card.
+ */
+export const BlogListItemSchema = BlogPostSchema;
 export type BlogListItem = z.infer<typeof BlogListItemSchema>;
 
 export const BlogListSchema = pagedListOf(BlogListItemSchema);
 export type BlogList = z.infer<typeof BlogListSchema>;
 
-/** An article in a list: no `content`, a plain-text `excerpt` instead. */
-export const ArticleListItemSchema = ArticleSchema.omit({ content: true }).extend({
+/**
+ * An article in a list: a plain-text `excerpt`, and `content` carrying that
+ * same excerpt (never the body) for clients that render `content` on cards.
+ */
+export const ArticleListItemSchema = ArticleSchema.extend({
   excerpt: z.string(),
 });
 export type ArticleListItem = z.infer<typeof ArticleListItemSchema>;

@@ -10,10 +10,17 @@ export const GEO_QUERY_MAX_LENGTH = 100;
 /** Longest place id accepted by `GET /api/geo/place/{place_id}/`, in characters. */
 export const PLACE_ID_MAX_LENGTH = 512;
 
+/**
+ * Farthest a listed place may be from a position for "use my location" to
+ * answer it (offline gazetteer): beyond this the user types the address.
+ */
+export const REVERSE_PLACE_MAX_KM = 5;
+
 export const GEO_MESSAGES = {
   queryTooLong: `Search text must be at most ${String(GEO_QUERY_MAX_LENGTH)} characters.`,
   placeIdInvalid: 'This place id is not valid.',
   placeNotFound: 'Place not found.',
+  noPlaceNearby: `We could not find your locality within ${String(REVERSE_PLACE_MAX_KM)} km of your location. Please type your address instead.`,
   latitudeInvalid: 'Latitude must be a number between -90 and 90.',
   longitudeInvalid: 'Longitude must be a number between -180 and 180.',
   mapsUnavailable: 'The maps service is not answering. Please try again shortly.',

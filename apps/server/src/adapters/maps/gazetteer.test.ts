@@ -1,4 +1,5 @@
 import { AREAS } from '@gurumatch/shared/catalogues/areas';
+import { REVERSE_PLACE_MAX_KM } from '@gurumatch/shared/schemas/geo';
 import { describe, expect, it } from 'vitest';
 
 import { createGazetteer } from './gazetteer.ts';
@@ -162,6 +163,27 @@ describe('gazetteer place and reverse', () => {
     expect((await gazetteer.reverse(19.136, 72.83))?.place_id).toBe('gz-in-mh-mumbai-andheri-west');
   });
 
+  it(`answers no place when the nearest listed one is more than ${String(REVERSE_PLACE_MAX_KM)} km away`, async () => {
+    // Koramangala moved about 4 km north still finds a place; the middle of the Thar desert does not
+    expect(await gazetteer.reverse(12.9712, 77.6245)).not.toBeNull();
+    expect(await gazetteer.reverse(27.0, 71.0)).toBeNull();
+    // a place about 6 km from the only listed one is refused, one about 3 km away is not
+    const own = createGazetteer([
+      {
+        place_id: 'gz-one',
+        formatted_address: 'One',
+        city: 'C',
+        district: 'D',
+        state: 'S',
+        country: 'India',
+        latitude: 10,
+        longitude: 10,
+      },
+    ]);
+    expect((await own.reverse(10.027, 10))?.place_id).toBe('gz-one');
+    expect(await own.reverse(10.054, 10)).toBeNull();
+  });
+
   it('searches a list of its own when given one', async () => {
     const own = createGazetteer([
       {
@@ -178,6 +200,6 @@ describe('gazetteer place and reverse', () => {
     expect(await own.autocomplete('testp', 6)).toEqual([
       { place_id: 'gz-test', description: 'Testpur, Test City, Test State 100001, India' },
     ]);
-    expect((await own.reverse(0, 0))?.place_id).toBe('gz-test');
+    expect((await own.reverse(10.01, 10))?.place_id).toBe('gz-test');
   });
 });

@@ -4,6 +4,7 @@ import {
   GAZETTEER_PLACES,
   type GazetteerPlace,
 } from '@gurumatch/shared/catalogues/gazetteer';
+import { REVERSE_PLACE_MAX_KM } from '@gurumatch/shared/schemas/geo';
 
 import type { MapsProvider, Place } from './index.ts';
 
@@ -111,7 +112,8 @@ const GAZETTEER: readonly Place[] = GAZETTEER_PLACES.map(gazetteerPlace);
  * matches, where places whose locality holds more of the typed words come first
  * ('kora 5' → Koramangala 5th Block); text that no place matches as a whole (a
  * full address) answers the places that match most of its words. Reverse
- * geocoding answers the nearest place.
+ * geocoding answers the nearest place within REVERSE_PLACE_MAX_KM, and none
+ * farther away.
  */
 export function createGazetteer(
   places: readonly Place[] = GAZETTEER,
@@ -182,7 +184,8 @@ export function createGazetteer(
           bestDistance = distance;
         }
       }
-      return Promise.resolve(best);
+      // the nearest listed place may be hundreds of km away: refuse rather than mislead
+      return Promise.resolve(bestDistance <= REVERSE_PLACE_MAX_KM ? best : null);
     },
   };
 }

@@ -136,7 +136,7 @@ describe('GET /api/blog/blogs/', () => {
     expect(list.previous).toBeNull();
   });
 
-  it('answers the post shape with its author and excerpt, without the body', async () => {
+  it('answers the post shape with its author and excerpt, and the excerpt as content instead of the body', async () => {
     const { body } = await getJson('/api/blog/blogs/?search=jayanagar');
     const [post] = BlogListSchema.parse(body).results;
     expect(post).toMatchObject({
@@ -153,7 +153,8 @@ describe('GET /api/blog/blogs/', () => {
         last_name: 'Krishnan Iyer',
       },
     });
-    expect(post).not.toHaveProperty('content');
+    // Another client renders `content.replace(...)` on each card: short plain text, not the body.
+    expect(post?.content).toBe('Excerpt of Choosing a home tutor in Jayanagar');
   });
 
   it('answers page 2 with the rest and a link back to page 1', async () => {
@@ -450,11 +451,17 @@ describe('writing content', () => {
     expect(found.results.map((post) => post.slug)).toEqual(['fresh-post']);
   });
 
-  it('lists FAQs with a plain-text excerpt and without their bodies', async () => {
+  it('lists FAQs with a plain-text excerpt, carried as content too, and without their bodies', async () => {
     const list = ArticleListSchema.parse((await getJson('/api/blog/articles/?page_size=1')).body);
     const [article] = list.results;
-    expect(article).not.toHaveProperty('content');
     expect(article?.excerpt).toMatch(/^word word/);
+    expect(article?.content).toBe(article?.excerpt);
+    expect(article?.content).not.toContain('<');
+    const full = ArticleSchema.parse(
+      (await getJson(`/api/blog/articles/${article?.slug ?? ''}/`)).body,
+    );
+    expect(full.content.startsWith('<p>')).toBe(true);
+    expect(article?.content.length).toBeLessThan(full.content.length);
   });
 
   it('refuses a video id that is not a YouTube id', async () => {

@@ -158,14 +158,13 @@ function toArticle(row: ArticleRow): Article {
 
 const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
 
+/** A list item's `content` is its excerpt (plain text), never the body (API contract, compat). */
 function toBlogListItem(row: BlogListRow, publicUrl: string): BlogListItem {
-  const { content: _content, ...item } = toBlogPost({ ...row, content: '' }, publicUrl);
-  return item;
+  return toBlogPost({ ...row, content: row.excerpt }, publicUrl);
 }
 
 function toArticleListItem(row: ArticleListRow): ArticleListItem {
-  const { content: _content, ...item } = toArticle({ ...row, content: '' });
-  return { ...item, excerpt: row.excerpt };
+  return { ...toArticle({ ...row, content: row.excerpt }), excerpt: row.excerpt };
 }
 
 /** Published posts, newest first, searched over title and text; no bodies. */

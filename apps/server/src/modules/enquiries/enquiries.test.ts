@@ -1197,6 +1197,43 @@ describe('stars and reports', () => {
   });
 });
 
+describe('avatars in enquiry answers', () => {
+  it('gives the poster avatar as an absolute URL in every list and view, as the token does', async () => {
+    const student = await newStudent();
+    const tutor = await newTutor({}, 0);
+    await t.db.query('UPDATE users SET avatar_url = $2 WHERE id = $1', [
+      student.userId,
+      `/media/avatars/${String(student.userId)}.webp`,
+    ]);
+    const enquiry = await postEnquiry(student);
+    const url = `${t.ctx.config.publicUrl}/media/avatars/${String(student.userId)}.webp`;
+    expect(url).toMatch(/^https?:\/\//);
+
+    const own = (await call(t.app, 'GET', '/api/enquiry/enquiries/', student.access)).json<{
+      results: { id: number; profile_image: string | null }[];
+    }>();
+    expect(own.results.find((item) => item.id === enquiry.id)?.profile_image).toBe(url);
+
+    const view = (
+      await call(t.app, 'GET', `/api/enquiry/enquiries/${String(enquiry.id)}/`, tutor.access)
+    ).json<{ user: { profile_avatar: string | null }; image: string | null }>();
+    expect(view.user.profile_avatar).toBe(url);
+    expect(view.image).toBe(url);
+
+    const feed = (
+      await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/?page_size=50', tutor.access)
+    ).json<FeedWithFilters>();
+    const card = feed.results.enquiries.find((item) => item.id === enquiry.id);
+    expect(card?.user.profile_avatar).toBe(url);
+
+    await call(t.app, 'POST', `/api/enquiry/${String(enquiry.id)}/star/`, tutor.access);
+    const starred = (
+      await call(t.app, 'GET', '/api/enquiry/starred/', tutor.access)
+    ).json<EnquiryCardList>();
+    expect(starred.results.find((item) => item.id === enquiry.id)?.image).toBe(url);
+  });
+});
+
 describe('cached feed pages and student lists', () => {
   async function feedPage(tutor: Tutor): Promise<FeedWithFilters> {
     const response = await call(

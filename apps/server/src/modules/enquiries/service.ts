@@ -176,6 +176,14 @@ function toStudentEnquiry(
   };
 }
 
+/** The poster's avatar as an absolute URL, as the token and profile give it (API contract). */
+function withPublicAvatar<T extends { poster_avatar_url: string | null }>(
+  row: T,
+  publicUrl: string,
+): T {
+  return { ...row, poster_avatar_url: toPublicFileUrl(publicUrl, row.poster_avatar_url) };
+}
+
 function toStudentListItem(row: EnquiryRow, now: Date): StudentEnquiryListItem {
   return {
     id: row.id,
@@ -397,7 +405,7 @@ export async function listOwnEnquiries(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/enquiries/`, request, count),
-    results: rows.map((row) => toStudentListItem(row, now)),
+    results: rows.map((row) => toStudentListItem(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
@@ -454,7 +462,13 @@ export async function getEnquiry(
     findTutorMarks(ctx.db, enquiryId, actor.user_id),
     findTutorStanding(ctx.db, actor.user_id),
   ]);
-  return toTutorEnquiry(row, marks, contact !== null, contactPendingOf(standing), now);
+  return toTutorEnquiry(
+    withPublicAvatar(row, ctx.config.publicUrl),
+    marks,
+    contact !== null,
+    contactPendingOf(standing),
+    now,
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -544,7 +558,7 @@ async function runFeed(
       request,
       count,
     ),
-    results: rows.map((row) => toCard(row, now)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
@@ -661,7 +675,7 @@ export async function listContacted(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/contacted/`, request, count),
-    results: rows.map((row) => toCard(row, now)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
@@ -682,7 +696,7 @@ export async function listStarred(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/starred/`, request, count),
-    results: rows.map((row) => toCard(row, now)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 

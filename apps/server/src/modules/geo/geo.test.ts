@@ -111,6 +111,12 @@ describe('GET /api/geo/reverse/', () => {
     expect(response.json<Place>()).toEqual(KORAMANGALA);
   });
 
+  it('refuses a position far from every listed place with 404 and asks to type the address', async () => {
+    const response = await get('/api/geo/reverse/?lat=27.0&lng=71.0');
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>().detail).toBe(GEO_MESSAGES.noPlaceNearby);
+  });
+
   it.each([
     ['lat=91&lng=77.6', 'lat', GEO_MESSAGES.latitudeInvalid],
     ['lat=-90.5&lng=77.6', 'lat', GEO_MESSAGES.latitudeInvalid],

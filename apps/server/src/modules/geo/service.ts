@@ -61,6 +61,6 @@ export async function findNearestPlace(
 ): Promise<Place> {
   await limitGeoRequests(ctx, ip);
   const place = await askMaps(() => ctx.maps.reverse(latitude, longitude));
-  if (!place) throw placeNotFound();
+  if (!place) throw new AppError(404, 'not_found', GEO_MESSAGES.noPlaceNearby);
   return place;
 }

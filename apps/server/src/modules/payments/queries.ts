@@ -255,8 +255,11 @@ export interface PlanRow {
   sort_order: number;
 }
 
-export async function listActivePlans(db: Queryable): Promise<PlanRow[]> {
-  return db.query<PlanRow>('SELECT * FROM plans WHERE is_active ORDER BY sort_order, id');
+/** Active plans that cost something: the free plan is granted, never bought. */
+export async function listPlansForSale(db: Queryable): Promise<PlanRow[]> {
+  return db.query<PlanRow>(
+    'SELECT * FROM plans WHERE is_active AND price_paise > 0 ORDER BY sort_order, id',
+  );
 }
 
 export async function findPlanById(db: Queryable, id: number): Promise<PlanRow | null> {

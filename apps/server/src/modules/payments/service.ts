@@ -64,7 +64,7 @@ import {
   insertReservation,
   isOnboardedTeacher,
   isReservationOnOrder,
-  listActivePlans,
+  listPlansForSale,
   listLedgerEntries,
   listOrdersToReconcile,
   listPurchases as listPurchaseRows,
@@ -167,8 +167,9 @@ function toPlan(row: PlanRow): Plan {
   };
 }
 
+/** The plans a tutor can buy (compat: every item gets a Buy button); the free plan is in `current-plan`. */
 export async function listPlans(ctx: AppContext): Promise<Plan[]> {
-  return (await listActivePlans(ctx.db)).map(toPlan);
+  return (await listPlansForSale(ctx.db)).map(toPlan);
 }
 
 /** The newest unexpired purchased plan; with none, the free plan (compat). */

@@ -9,6 +9,7 @@ import { Navbar } from './navbar.tsx';
 
 const TEACHER = { role: 'teacher', user_id: 11, full_name: 'Priya Sharma', coins: 5 } as const;
 const STUDENT = { role: 'student', user_id: 12, full_name: 'Ananya Rao', coins: 0 } as const;
+const ADMIN = { role: 'admin', user_id: 13, full_name: 'GuruMatch Admin', coins: 0 } as const;
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -129,6 +130,13 @@ describe('Navbar', () => {
       expect(console.error).toHaveBeenCalled();
     });
     expect(screen.getByRole('link', { name: '0 coins' })).toBeInTheDocument();
+  });
+
+  it("sends an administrator's Dashboard link and logo to the back office", () => {
+    renderWithProviders(<Page />, { session: ADMIN, initialEntries: ['/admin'] });
+    const nav = navigation();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('link', { name: 'GuruMatch' })).toHaveAttribute('href', '/admin');
   });
 
   it('neither fetches nor shows a coin balance for a student', async () => {

@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
+import { signedInHome } from '../../features/auth/signed-in-home.ts';
 import { paths } from '../paths.ts';
 
 /** Tailwind's `md` breakpoint: from here on the links sit in the bar and the menu button goes. */
@@ -63,6 +64,8 @@ export function Navbar() {
   const { status, user, logout } = useAuth();
   const signedInUser = status === 'signed-in' ? user : null;
   const isTeacher = signedInUser?.role === 'teacher';
+  // an administrator's "Dashboard" is the back office, not a student's dashboard
+  const homePath = signedInHome(signedInUser?.role);
 
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
@@ -126,7 +129,7 @@ export function Navbar() {
         className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
       >
         <Link
-          to={signedInUser ? paths.dashboard : paths.home}
+          to={signedInUser ? homePath : paths.home}
           onClick={closeMenu}
           aria-label="GuruMatch"
           className={`flex min-h-11 items-center gap-2 rounded-lg text-xl font-extrabold tracking-tight text-slate-900 ${FOCUS_RING}`}
@@ -170,7 +173,7 @@ export function Navbar() {
                 </MenuItem>
               ) : null}
               <MenuItem>
-                <NavLink to={paths.dashboard} onClick={closeMenu} className={NAV_LINK_CLASSES}>
+                <NavLink to={homePath} onClick={closeMenu} className={NAV_LINK_CLASSES}>
                   Dashboard
                 </NavLink>
               </MenuItem>

@@ -20,14 +20,11 @@ export function makeBlogPost(overrides: Partial<BlogPost> = {}): BlogPost {
   };
 }
 
-/** A blog post as the list answers it: no `content`, the excerpt instead. */
+/** A blog post as the list answers it: `content` is the excerpt (plain text), not the body. */
 export function makeBlogListItem(overrides: Partial<BlogListItem> = {}): BlogListItem {
-  const { content: _content, ...item } = makeBlogPost({
-    id: overrides.id ?? 1,
-    excerpt:
-      'Board exams reward steady revision. Start with the chapters that carry the most marks, then practise past papers every weekend until the exam.',
-  });
-  return { ...item, ...overrides };
+  const excerpt =
+    'Board exams reward steady revision. Start with the chapters that carry the most marks, then practise past papers every weekend until the exam.';
+  return { ...makeBlogPost({ id: overrides.id ?? 1, excerpt, content: excerpt }), ...overrides };
 }
 
 /** An FAQ article as `GET /api/blog/articles/...` answers it. */

@@ -1,4 +1,5 @@
 import { ADDRESS_INPUT_DEBOUNCE_MS } from '@gurumatch/shared/constants';
+import { GEO_MESSAGES } from '@gurumatch/shared/schemas/geo';
 import type { Place } from '@gurumatch/shared/schemas/geo';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation, type RouteObject } from 'react-router';
@@ -186,6 +187,19 @@ describe('AddAddressPage', () => {
       await user.click(submitButton());
       expect(await screen.findByText('Please select a valid address')).toBeInTheDocument();
       expect(callsTo('POST', '/api/auth/address/')).toEqual([]);
+    });
+
+    it('asks to type the address when no listed locality is near the position', async () => {
+      stubGeolocation({ latitude: 27, longitude: 71 });
+      stubApi({
+        ...GEO_API,
+        'GET /api/geo/reverse/': () =>
+          jsonResponse({ detail: GEO_MESSAGES.noPlaceNearby, code: 'not_found' }, 404),
+      });
+      renderPage();
+      expect(await screen.findByRole('alert')).toHaveTextContent(GEO_MESSAGES.noPlaceNearby);
+      expect(screen.getByRole('button', { name: 'Type my address' })).toBeVisible();
+      expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
     });
 
     it('says so when permission is refused and offers typing the address instead', async () => {

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { reverseGeocode } from '../../../lib/geo.ts';
 import { GeolocationError, getCurrentPosition } from '../../../lib/geolocation.ts';
 
@@ -29,6 +30,8 @@ export function CurrentLocationField({
   const [isLocating, setIsLocating] = useState(true);
   const [hasFailed, setHasFailed] = useState(false);
   const [isDenied, setIsDenied] = useState(false);
+  /** The server's words when no place is near enough: the user types the address instead. */
+  const [farAway, setFarAway] = useState<string | null>(null);
   const fieldId = useId();
   const onPlaceChangeRef = useRef(onPlaceChange);
 
@@ -45,7 +48,9 @@ export function CurrentLocationField({
       })
       .catch((error: unknown) => {
         if (isCancelled) return;
-        if (error instanceof GeolocationError && error.reason === 'unsupported') {
+        if (error instanceof ApiError && error.status === 404) {
+          setFarAway(error.detail);
+        } else if (error instanceof GeolocationError && error.reason === 'unsupported') {
           window.alert(ADDRESS_MESSAGES.geolocationNotSupported);
         } else if (error instanceof GeolocationError && error.reason === 'denied') {
           // Refused: asking again would be refused again; typing the address works.
@@ -66,6 +71,7 @@ export function CurrentLocationField({
   const tryAgain = () => {
     setIsLocating(true);
     setHasFailed(false);
+    setFarAway(null);
     setAttempt((value) => value + 1);
   };
 
@@ -88,9 +94,9 @@ export function CurrentLocationField({
             <Spinner size="sm" label={ADDRESS_MESSAGES.fetching} />
             <span aria-hidden="true">{ADDRESS_MESSAGES.fetching}</span>
           </>
-        ) : isDenied && !place ? (
+        ) : (isDenied || farAway) && !place ? (
           <div role="alert" className="flex flex-col items-start gap-2 py-1">
-            <p className="text-slate-800">{ADDRESS_MESSAGES.locationDenied}</p>
+            <p className="text-slate-800">{farAway ?? ADDRESS_MESSAGES.locationDenied}</p>
             <Button variant="secondary" size="sm" onClick={onTypeInstead}>
               {ADDRESS_MESSAGES.typeAddressInstead}
             </Button>

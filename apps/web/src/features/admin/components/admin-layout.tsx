@@ -39,8 +39,9 @@ export function AdminLayout() {
     <div className="mx-auto max-w-6xl px-3 py-4 sm:px-4 sm:py-6">
       <PageMeta title={ADMIN_MESSAGES.title} noindex />
       <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{ADMIN_MESSAGES.title}</h1>
-      <nav aria-label="Administration" className="-mx-3 mt-3 overflow-x-auto px-3">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200">
+      {/* the tabs wrap onto a second line on a phone rather than scroll out of sight */}
+      <nav aria-label="Administration" className="mt-3">
+        <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink

@@ -151,6 +151,54 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
+/**
+ * A button that asks before it acts: the first tap shows what will happen with
+ * a confirm and a cancel button in place (no modal: quick on a phone).
+ */
+export function ConfirmButton({
+  action,
+  question,
+  busy,
+  variant = 'primary',
+  onConfirm,
+}: {
+  action: string;
+  question: string;
+  busy: boolean;
+  variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
+  onConfirm: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button size="sm" variant={variant} onClick={() => setAsking(true)}>
+        {action}
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-label={action} className="flex w-full flex-col gap-2">
+      <p className="text-sm text-slate-800">{question}</p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant={variant === 'ghost' ? 'secondary' : variant}
+          busy={busy}
+          onClick={() => {
+            setAsking(false);
+            onConfirm();
+          }}
+        >
+          {ADMIN_MESSAGES.confirmYes(action)}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setAsking(false)}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** Asks for a reason in place (no modal: quick on a phone), then runs `onConfirm`. */
 export function ReasonForm({
   label,
@@ -192,14 +240,15 @@ export function ReasonForm({
       <label className="sr-only" htmlFor={`reason-${action}`}>
         {label}
       </label>
-      <input
+      <textarea
         id={`reason-${action}`}
         value={reason}
         maxLength={500}
         required
+        rows={3}
         placeholder={label}
         onChange={(event) => setReason(event.target.value)}
-        className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm"
+        className="min-h-20 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-sm"
       />
       <div className="flex gap-2">
         <Button type="submit" size="sm" variant="danger" busy={busy}>

@@ -10,7 +10,8 @@ function Change({ label, value }: { label: string; value: unknown }) {
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd>
-        <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs text-slate-800">
+        {/* wrapped, not a scrolling box: nothing to reach with the keyboard, nothing cut off */}
+        <pre className="rounded bg-slate-50 p-2 text-xs break-words whitespace-pre-wrap text-slate-800">
           {JSON.stringify(value, null, 1)}
         </pre>
       </dd>

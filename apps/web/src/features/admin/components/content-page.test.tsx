@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminUploadResult } from '@gurumatch/shared/schemas/admin';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render.tsx';
 
@@ -74,6 +74,8 @@ function png(name = 'diagram.png', type = 'image/png'): File {
 async function openNewBlogPost() {
   const view = renderWithProviders(<ContentPage />, { session: { role: 'admin' } });
   await view.user.click(await screen.findByRole('button', { name: 'New blog post' }));
+  // the rich-text editor is its own chunk, fetched when an editor opens
+  await screen.findByRole('textbox', { name: 'Text' }, { timeout: 15_000 });
   return view;
 }
 
@@ -81,7 +83,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the content editor', () => {
+// jsdom lays nothing out; the editor (ProseMirror) measures the caret to scroll it into view
+beforeAll(() => {
+  Range.prototype.getClientRects = () => document.createElement('div').getClientRects();
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  document.elementFromPoint = () => null;
+});
+
+describe('the content editor', { timeout: 30_000 }, () => {
   it('uploads an image and inserts it into the text, which is then saved with it', async () => {
     const calls = stubAdminApi();
     const { user } = await openNewBlogPost();
@@ -112,6 +121,33 @@ describe('the content editor', () => {
       content: string;
     };
     expect(body.content).toContain(`<img src="${UPLOADED.path}" alt="diagram">`);
+  });
+
+  it('keeps paragraphs typed with Enter, in Preview and in what is saved', async () => {
+    const calls = stubAdminApi();
+    const { user } = await openNewBlogPost();
+    await user.type(screen.getByLabelText('Title'), 'Revision');
+    await user.click(screen.getByRole('textbox', { name: 'Text' }));
+    await user.keyboard('Start early for exams.{Enter}Revise every weekend.');
+
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = screen.getByRole('heading', { name: 'Revision' }).closest('article');
+    const paragraphs = [...(preview?.querySelectorAll('p') ?? [])].map((p) => p.textContent);
+    expect(paragraphs).toEqual(['Start early for exams.', 'Revise every weekend.']);
+
+    await user.click(screen.getByRole('button', { name: 'Back to editing' }));
+    expect(await screen.findByText('Revise every weekend.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => {
+      expect(
+        calls.some((call) => call.method === 'POST' && call.path === '/api/admin/blogs/'),
+      ).toBe(true);
+    });
+    const saved = calls.find((call) => call.method === 'POST' && call.path === '/api/admin/blogs/');
+    const body = JSON.parse(typeof saved?.body === 'string' ? saved.body : '{}') as {
+      content: string;
+    };
+    expect(body.content).toBe('<p>Start early for exams.</p><p>Revise every weekend.</p>');
   });
 
   it('sets the featured image from an upload and shows it', async () => {

@@ -1,17 +1,23 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminArticle, AdminBlog } from '@gurumatch/shared/schemas/admin';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { CONTENT_IMAGE_ACCEPT, formatWhen, uploadContentImage, useAdminAction } from '../api.ts';
 
 import { AdminList } from './admin-list.tsx';
-import { EDITING_PROSE, RichTextEditor } from './rich-text-editor.tsx';
+import { EDITING_PROSE } from './editing-prose.ts';
+
+/** The rich-text editor (Tiptap) is fetched only when an editor opens (decision 045). */
+const RichTextEditor = lazy(async () => ({
+  default: (await import('./rich-text-editor.tsx')).RichTextEditor,
+}));
 
 type Kind = 'blogs' | 'articles';
 type Item = AdminBlog | AdminArticle;
@@ -213,14 +219,16 @@ function Editor({ kind, start, onClose }: { kind: Kind; start: Draft; onClose: (
               </select>
             </label>
           )}
-          <RichTextEditor
-            label="Text"
-            initialHtml={start.content}
-            resetKey={start.id ?? 'new'}
-            onChange={(content) => set({ content })}
-            uploadImage={upload}
-            uploadAccept={CONTENT_IMAGE_ACCEPT}
-          />
+          <Suspense fallback={<Spinner />}>
+            <RichTextEditor
+              label="Text"
+              initialHtml={draft.content}
+              resetKey={start.id ?? 'new'}
+              onChange={(content) => set({ content })}
+              uploadImage={upload}
+              uploadAccept={CONTENT_IMAGE_ACCEPT}
+            />
+          </Suspense>
           {errors.content?.[0] ? (
             <p role="alert" className="text-sm text-red-700">
               {errors.content[0]}

@@ -128,7 +128,8 @@ export function PlansPage() {
   const [couponForm, setCouponForm] = useState(false);
   return (
     <div className="flex flex-col gap-6">
-      <section aria-labelledby="plans-heading" className="flex flex-col gap-3">
+      {/* the list below is the named region; a second one of the same name would repeat it */}
+      <div className="flex flex-col gap-3">
         <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
           Plans
         </h2>
@@ -174,8 +175,8 @@ export function PlansPage() {
             </article>
           )}
         />
-      </section>
-      <section aria-labelledby="coupons-heading" className="flex flex-col gap-3">
+      </div>
+      <div className="flex flex-col gap-3">
         <h2 id="coupons-heading" className="text-lg font-semibold text-slate-900">
           Coupons
         </h2>
@@ -214,7 +215,7 @@ export function PlansPage() {
             </article>
           )}
         />
-      </section>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,12 @@
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminReport, ConfirmFakeResult } from '@gurumatch/shared/schemas/admin';
 import { useState } from 'react';
 
-import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatWhen, useAdminAction } from '../api.ts';
 
-import { AdminList, Fact } from './admin-list.tsx';
+import { AdminList, ConfirmButton, Fact } from './admin-list.tsx';
 
 const STATUSES = [
   { value: 'open', label: 'Open' },
@@ -87,17 +87,20 @@ function Report({ report }: { report: AdminReport }) {
               <option value="suspend">Suspend</option>
             </select>
           </label>
-          <Button
-            size="sm"
+          <ConfirmButton
+            action="Confirm fake and refund"
+            question={ADMIN_MESSAGES.confirmFake}
             variant="danger"
             busy={action.isPending}
-            onClick={() => run('confirm-fake', { poster_action: posterAction })}
-          >
-            Confirm fake and refund
-          </Button>
-          <Button size="sm" variant="ghost" busy={action.isPending} onClick={() => run('dismiss')}>
-            Dismiss
-          </Button>
+            onConfirm={() => run('confirm-fake', { poster_action: posterAction })}
+          />
+          <ConfirmButton
+            action="Dismiss"
+            question={ADMIN_MESSAGES.confirmDismiss}
+            variant="ghost"
+            busy={action.isPending}
+            onConfirm={() => run('dismiss')}
+          />
         </div>
       ) : null}
     </article>

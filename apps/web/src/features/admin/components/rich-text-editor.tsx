@@ -1,4 +1,10 @@
+import { CONTENT_EDITOR_STARTER_KIT, CONTENT_LINK_PATTERN } from '@gurumatch/shared/content-editor';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+import { EDITING_PROSE } from './editing-prose.ts';
 
 interface RichTextEditorProps {
   label: string;
@@ -17,25 +23,20 @@ interface RichTextEditorProps {
   uploadAccept?: string;
 }
 
-/** The public pages' typography, so the text looks as it will be read. */
-const EDITING_PROSE = [
-  'text-base leading-7 text-slate-800',
-  '[&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:mb-2 [&_h3]:text-xl [&_h3]:font-semibold',
-  '[&_p]:my-3 [&_a]:text-brand-700 [&_a]:underline [&_strong]:font-semibold',
-  '[&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6',
-  '[&_blockquote]:border-l-4 [&_blockquote]:border-brand-200 [&_blockquote]:pl-4 [&_blockquote]:italic',
-  '[&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl',
-].join(' ');
-
-type Command =
-  'bold' | 'italic' | 'underline' | 'insertUnorderedList' | 'insertOrderedList' | 'removeFormat';
+/** The editor's document model: exactly what the server's sanitiser keeps (shared options). */
+export const CONTENT_EDITOR_EXTENSIONS = [
+  StarterKit.configure(CONTENT_EDITOR_STARTER_KIT),
+  Image.configure({ inline: false, allowBase64: false }),
+];
 
 function ToolButton({
   label,
+  isActive,
   onClick,
   children,
 }: {
   label: string;
+  isActive?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -43,24 +44,37 @@ function ToolButton({
     <button
       type="button"
       aria-label={label}
+      aria-pressed={isActive}
       title={label}
       // keep the selection in the editor
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      className="h-9 min-w-9 rounded-md px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="h-9 min-w-9 rounded-md px-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
     >
       {children}
     </button>
   );
 }
 
-/**
- * A small rich-text editor: a contentEditable area with a toolbar for the
- * formatting the public pages style (headings, emphasis, lists, quotes, links,
- * images). The server sanitises whatever it produces on store.
- */
-export { EDITING_PROSE };
+function activeMarks(editor: Editor) {
+  return {
+    h2: editor.isActive('heading', { level: 2 }),
+    h3: editor.isActive('heading', { level: 3 }),
+    bold: editor.isActive('bold'),
+    italic: editor.isActive('italic'),
+    underline: editor.isActive('underline'),
+    bulletList: editor.isActive('bulletList'),
+    orderedList: editor.isActive('orderedList'),
+    blockquote: editor.isActive('blockquote'),
+    link: editor.isActive('link'),
+  };
+}
 
+/**
+ * The back office's rich-text editor (Tiptap, decision 045): headings,
+ * emphasis, lists, quotes, links and images, written as the same HTML in every
+ * browser. Loaded only when an editor opens, never on the public pages.
+ */
 export function RichTextEditor({
   label,
   initialHtml,
@@ -70,74 +84,59 @@ export function RichTextEditor({
   uploadImage,
   uploadAccept = 'image/*',
 }: RichTextEditorProps) {
-  const area = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  /** Where the caret was when the file picker opened: the image goes there. */
-  const savedRange = useRef<Range | null>(null);
   const [uploading, setUploading] = useState(false);
   const uploadId = useId();
+  const editor = useEditor({
+    extensions: CONTENT_EDITOR_EXTENSIONS,
+    content: initialHtml,
+    // the page's Content-Security-Policy allows no inline <style>; EDITING_PROSE styles it
+    injectCSS: false,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        class: `${EDITING_PROSE} min-h-60 max-w-none p-3 focus:outline-none`,
+      },
+    },
+    onUpdate: ({ editor: changed }) => {
+      onChange(changed.isEmpty ? '' : changed.getHTML());
+    },
+  });
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: current }) => activeMarks(current),
+  });
 
+  // only a new document resets the editor; typing must not (the first one came with `content`)
+  const shownKey = useRef(resetKey);
   useEffect(() => {
-    if (area.current) area.current.innerHTML = initialHtml;
-    // only a new document resets the editor; typing must not
+    if (shownKey.current === resetKey || editor.isDestroyed) return;
+    shownKey.current = resetKey;
+    editor.commands.setContent(initialHtml, { emitUpdate: false });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resetKey]);
 
-  const emit = () => onChange(area.current?.innerHTML ?? '');
-  const exec = (
-    command: Command | 'formatBlock' | 'createLink' | 'insertImage',
-    value?: string,
-  ) => {
-    area.current?.focus();
-    // execCommand is deprecated but still the only editing primitive every browser ships;
-    // the server sanitises the result, so a browser's quirks cannot store unsafe markup
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    document.execCommand(command, false, value);
-    emit();
-  };
-  const block = (tag: string) => exec('formatBlock', `<${tag}>`);
+  const chain = () => editor.chain().focus();
   const link = () => {
-    const url = window.prompt('Link address (https://…)');
-    if (url && /^(https?:\/\/|\/|mailto:)/i.test(url.trim())) exec('createLink', url.trim());
+    const url = window.prompt('Link address (https://…)')?.trim();
+    if (!url) return;
+    if (CONTENT_LINK_PATTERN.test(url))
+      chain().extendMarkRange('link').setLink({ href: url }).run();
   };
   const image = async () => {
     const url = pickImage ? await pickImage() : window.prompt('Image address (https://…)');
-    if (url) exec('insertImage', url);
-  };
-  const rememberCaret = () => {
-    const selection = window.getSelection();
-    const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
-    savedRange.current =
-      range && area.current?.contains(range.commonAncestorContainer) ? range.cloneRange() : null;
-  };
-  /** Puts an image where the caret was (or at the end), then the caret after it. */
-  const placeImage = (src: string, alt: string) => {
-    const root = area.current;
-    if (!root) return;
-    const img = document.createElement('img');
-    img.setAttribute('src', src);
-    img.setAttribute('alt', alt);
-    const range = savedRange.current;
-    if (range && root.contains(range.commonAncestorContainer)) {
-      range.deleteContents();
-      range.insertNode(img);
-      range.setStartAfter(img);
-      range.collapse(true);
-      const selection = window.getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-    } else {
-      root.appendChild(img);
-    }
-    savedRange.current = null;
-    emit();
+    if (url) chain().setImage({ src: url }).run();
   };
   const upload = async (file: File) => {
     if (!uploadImage) return;
     setUploading(true);
     try {
       const url = await uploadImage(file);
-      if (url) placeImage(url, file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 120));
+      const alt = file.name.replace(/\.[a-z0-9]+$/i, '').slice(0, 120);
+      // the editor kept its selection while the picker was open: the image goes there
+      if (url) chain().setImage({ src: url, alt }).run();
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
@@ -151,34 +150,62 @@ export function RichTextEditor({
         aria-label={`${label} formatting`}
         className="flex flex-wrap gap-0.5 border-b border-slate-200 p-1"
       >
-        <ToolButton label="Heading" onClick={() => block('h2')}>
+        <ToolButton
+          label="H2 heading"
+          isActive={active.h2}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
           H2
         </ToolButton>
-        <ToolButton label="Subheading" onClick={() => block('h3')}>
+        <ToolButton
+          label="H3 subheading"
+          isActive={active.h3}
+          onClick={() => chain().toggleHeading({ level: 3 }).run()}
+        >
           H3
         </ToolButton>
-        <ToolButton label="Paragraph" onClick={() => block('p')}>
+        <ToolButton label="Paragraph" onClick={() => chain().setParagraph().run()}>
           ¶
         </ToolButton>
-        <ToolButton label="Bold" onClick={() => exec('bold')}>
+        <ToolButton label="Bold" isActive={active.bold} onClick={() => chain().toggleBold().run()}>
           <strong>B</strong>
         </ToolButton>
-        <ToolButton label="Italic" onClick={() => exec('italic')}>
+        <ToolButton
+          label="Italic"
+          isActive={active.italic}
+          onClick={() => chain().toggleItalic().run()}
+        >
           <em>I</em>
         </ToolButton>
-        <ToolButton label="Underline" onClick={() => exec('underline')}>
+        <ToolButton
+          label="Underline"
+          isActive={active.underline}
+          onClick={() => chain().toggleUnderline().run()}
+        >
           <span className="underline">U</span>
         </ToolButton>
-        <ToolButton label="Bulleted list" onClick={() => exec('insertUnorderedList')}>
+        <ToolButton
+          label="Bulleted list"
+          isActive={active.bulletList}
+          onClick={() => chain().toggleBulletList().run()}
+        >
           • List
         </ToolButton>
-        <ToolButton label="Numbered list" onClick={() => exec('insertOrderedList')}>
+        <ToolButton
+          label="1. List, numbered"
+          isActive={active.orderedList}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
           1. List
         </ToolButton>
-        <ToolButton label="Quote" onClick={() => block('blockquote')}>
+        <ToolButton
+          label="Quote"
+          isActive={active.blockquote}
+          onClick={() => chain().toggleBlockquote().run()}
+        >
           “ ”
         </ToolButton>
-        <ToolButton label="Link" onClick={link}>
+        <ToolButton label="Link" isActive={active.link} onClick={link}>
           Link
         </ToolButton>
         <ToolButton label="Image" onClick={() => void image()}>
@@ -186,13 +213,7 @@ export function RichTextEditor({
         </ToolButton>
         {uploadImage ? (
           <>
-            <ToolButton
-              label="Upload image"
-              onClick={() => {
-                rememberCaret();
-                fileInput.current?.click();
-              }}
-            >
+            <ToolButton label="Upload image" onClick={() => fileInput.current?.click()}>
               {uploading ? 'Uploading…' : 'Upload image'}
             </ToolButton>
             <label htmlFor={uploadId} className="sr-only">
@@ -212,21 +233,14 @@ export function RichTextEditor({
             />
           </>
         ) : null}
-        <ToolButton label="Clear formatting" onClick={() => exec('removeFormat')}>
+        <ToolButton
+          label="Clear formatting"
+          onClick={() => chain().unsetAllMarks().clearNodes().run()}
+        >
           Clear
         </ToolButton>
       </div>
-      <div
-        ref={area}
-        role="textbox"
-        aria-multiline="true"
-        aria-label={label}
-        contentEditable
-        suppressContentEditableWarning
-        onInput={emit}
-        onBlur={emit}
-        className={`${EDITING_PROSE} min-h-60 max-w-none p-3 focus:outline-none`}
-      />
+      <EditorContent editor={editor} />
     </div>
   );
 }

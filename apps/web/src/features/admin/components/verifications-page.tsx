@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { VerificationItem } from '@gurumatch/shared/schemas/admin';
 
 import { Button } from '../../../components/ui/button.tsx';
@@ -5,7 +6,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatWhen, openPrivateFile, useAdminAction } from '../api.ts';
 
-import { AdminList, Fact, ReasonForm } from './admin-list.tsx';
+import { AdminList, ConfirmButton, Fact, ReasonForm } from './admin-list.tsx';
 
 const STATUSES = [
   { value: 'pending', label: 'Pending' },
@@ -60,16 +61,24 @@ function Verification({ item }: { item: VerificationItem }) {
         >
           View qualification proof
         </Button>
-        <Button size="sm" busy={action.isPending} onClick={() => decide('approve')}>
-          Approve
-        </Button>
-        <ReasonForm
-          label="Why are the documents rejected?"
-          action="Reject"
-          busy={action.isPending}
-          onConfirm={(reason) => decide('reject', { reason })}
-        />
       </div>
+      {item.status === 'pending' ? (
+        // only a waiting tutor is decided on; under "All" the others show their status alone
+        <div className="mt-3 flex flex-wrap gap-2">
+          <ConfirmButton
+            action="Approve"
+            question={ADMIN_MESSAGES.confirmApprove(item.full_name)}
+            busy={action.isPending}
+            onConfirm={() => decide('approve')}
+          />
+          <ReasonForm
+            label="Why are the documents rejected?"
+            action="Reject"
+            busy={action.isPending}
+            onConfirm={(reason) => decide('reject', { reason })}
+          />
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -140,7 +140,8 @@ describe('/blogs/{slug}', () => {
       await screen.findByRole('heading', { level: 1, name: 'Revise smart, not hard' }),
     ).toBeInTheDocument();
     expect(calls).toEqual(['/api/blog/blogs/revise-smart/']);
-    expect(screen.getByText('By priya.sharma')).toBeInTheDocument();
+    // the author's name, not the account name
+    expect(screen.getByText('By Priya Sharma')).toBeInTheDocument();
     expect(screen.getByText('10 Aug 2025')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Plan the week' })).toBeInTheDocument();
     expect(screen.getByText('20 minutes').tagName).toBe('STRONG');

@@ -1,5 +1,5 @@
 import { CONTENT_MESSAGES } from '@gurumatch/shared/messages/content';
-import type { BlogPost } from '@gurumatch/shared/schemas/content';
+import type { BlogAuthor, BlogPost } from '@gurumatch/shared/schemas/content';
 import { useContext } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
@@ -18,6 +18,11 @@ export function blogPostLoader(args: LoaderFunctionArgs): Promise<BlogPost> {
 /** A site-relative image path as an absolute URL (Open Graph needs one). */
 function absoluteUrl(origin: string, url: string): string {
   return url.startsWith('/') ? `${origin}${url}` : url;
+}
+
+/** The author's name as readers know it; the account name only when no name is stored. */
+function authorName(author: BlogAuthor): string {
+  return `${author.first_name} ${author.last_name}`.trim() || author.username;
 }
 
 /** One blog post: image, title, author, date and the article text. */
@@ -53,7 +58,7 @@ export function BlogPostPage() {
         <header className="mt-6">
           <ContentTitle>{post.title}</ContentTitle>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
-            <span>By {post.author.username}</span>
+            <span>By {authorName(post.author)}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={post.created_at}>{formatContentDate(post.created_at)}</time>
           </p>

@@ -1,3 +1,4 @@
+import { LANDING_MESSAGES } from '@gurumatch/shared/messages/landing';
 import { screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,23 +91,6 @@ describe('LandingPage', () => {
     }
   });
 
-  it('shows three sample reviews with rating, student and tutor', () => {
-    renderLanding();
-    const reviews = screen.getByRole('region', { name: 'Recent Reviews from Students' });
-    const cards = within(reviews).getAllByRole('article');
-
-    expect(cards).toHaveLength(3);
-    for (const card of cards) {
-      expect(within(card).getByRole('img', { name: /^Rated [1-5] out of 5$/ })).toBeInTheDocument();
-      expect(within(card).getByText(/^[1-5]\/5$/)).toBeInTheDocument();
-      expect(within(card).getByText('Student')).toBeInTheDocument();
-      expect(within(card).getByText(/^Taught by \S/)).toBeInTheDocument();
-    }
-    expect(within(reviews).getByText('Anonymous')).toBeInTheDocument();
-    expect(within(reviews).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
-    expect(within(reviews).getByText('4/5')).toBeInTheDocument();
-  });
-
   function review(id: number, rating: number) {
     return {
       id,
@@ -120,13 +104,15 @@ describe('LandingPage', () => {
     };
   }
 
-  function renderWithReviews(count: number) {
+  function renderWithReviews(count: number, status = 200) {
     const results = Array.from({ length: Math.min(count, 3) }, (_, i) => review(i + 1, 5 - i));
     vi.stubGlobal(
       'fetch',
       vi.fn(() =>
         Promise.resolve(
-          new Response(JSON.stringify({ count, next: null, previous: null, results })),
+          status === 200
+            ? new Response(JSON.stringify({ count, next: null, previous: null, results }))
+            : new Response(JSON.stringify({ detail: 'Server error.' }), { status }),
         ),
       ),
     );
@@ -141,10 +127,38 @@ describe('LandingPage', () => {
     expect(within(reviews).getAllByText('Taught by Ravi Kumar')).toHaveLength(3);
   });
 
-  it('keeps the samples while there are fewer than three real reviews', async () => {
-    renderWithReviews(2);
+  it('shows the real reviews with rating, student and tutor', async () => {
+    renderWithReviews(3);
     const reviews = await screen.findByRole('region', { name: 'Recent Reviews from Students' });
-    expect(within(reviews).queryByText('Real review 1')).not.toBeInTheDocument();
-    expect(within(reviews).getByText('Anonymous')).toBeInTheDocument();
+    const cards = await within(reviews).findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      expect(within(card).getByRole('img', { name: /^Rated [1-5] out of 5$/ })).toBeInTheDocument();
+      expect(within(card).getByText('Student')).toBeInTheDocument();
+    }
+    expect(within(reviews).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(within(reviews).getByText('4/5')).toBeInTheDocument();
+    expect(within(reviews).getByText('Student 2')).toBeInTheDocument();
+  });
+
+  it('with fewer than three real reviews shows how verification works, and no reviews at all', async () => {
+    renderWithReviews(2);
+    const verification = await screen.findByRole('region', { name: 'How tutors are verified' });
+    expect(within(verification).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('region', { name: 'Recent Reviews from Students' })).toBeNull();
+    expect(screen.queryByText('Real review 1')).toBeNull();
+    expect(screen.queryByText(/62 to 91/)).toBeNull();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says so when the reviews cannot be loaded, and shows no made-up ones', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithReviews(0, 500);
+    const verification = await screen.findByRole('region', { name: 'How tutors are verified' });
+    expect(within(verification).getByRole('status')).toHaveTextContent(
+      LANDING_MESSAGES.reviewsFailed,
+    );
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { LANDING_REVIEWS_MIN } from '@gurumatch/shared/constants';
+import { LANDING_MESSAGES } from '@gurumatch/shared/messages/landing';
 import type { ReviewList } from '@gurumatch/shared/schemas/reviews';
 import { useState, type SubmitEvent } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
@@ -16,7 +17,7 @@ import { SubjectSearch } from './subject-search.tsx';
 
 const MAX_RATING = 5;
 
-interface SampleReview {
+interface LandingReview {
   readonly id: number;
   readonly rating: number;
   readonly text: string;
@@ -25,43 +26,21 @@ interface SampleReview {
   readonly tutor: string;
 }
 
-/** Hard-coded samples, shown until there are LANDING_REVIEWS_MIN real reviews. */
-const SAMPLE_REVIEWS: readonly SampleReview[] = [
-  {
-    id: 1,
-    rating: 5,
-    text: 'Algebra finally clicked for my daughter. Her Class 10 maths marks went from 62 to 91 in one term.',
-    reviewer: 'Ananya Rao',
-    tutor: 'Priya Sharma',
-  },
-  {
-    id: 2,
-    rating: 4,
-    text: 'Punctual, patient and always prepared. The weekly tests before the board exams helped a lot.',
-    reviewer: '',
-    tutor: 'Rahul Menon',
-  },
-  {
-    id: 3,
-    rating: 5,
-    text: 'Found a physics tutor in Koramangala within two days. Every concept comes with a real-life example.',
-    reviewer: 'Karthik S.',
-    tutor: 'Deepa Iyer',
-  },
-];
-
 export interface LandingData {
-  reviews: readonly SampleReview[] | null;
+  /** The latest real reviews; empty while there are fewer than LANDING_REVIEWS_MIN. */
+  reviews: readonly LandingReview[];
+  /** True when the reviews could not be fetched (the page says so). */
+  reviewsFailed: boolean;
 }
 
-/** The latest real reviews, when there are enough of them; the samples otherwise (or on failure). */
+/** The latest real reviews, when there are enough of them; never made-up ones. */
 export async function landingLoader({ request }: LoaderFunctionArgs): Promise<LandingData> {
   try {
     const list = await apiRequest<ReviewList>(
       `/api/reviews/?page_size=${String(LANDING_REVIEWS_MIN)}`,
       { auth: false, signal: request.signal },
     );
-    if (list.count < LANDING_REVIEWS_MIN) return { reviews: null };
+    if (list.count < LANDING_REVIEWS_MIN) return { reviews: [], reviewsFailed: false };
     return {
       reviews: list.results.map((review) => ({
         id: review.id,
@@ -70,9 +49,10 @@ export async function landingLoader({ request }: LoaderFunctionArgs): Promise<La
         reviewer: review.student.full_name,
         tutor: review.tutor_name,
       })),
+      reviewsFailed: false,
     };
   } catch {
-    return { reviews: null };
+    return { reviews: [], reviewsFailed: true };
   }
 }
 
@@ -144,10 +124,76 @@ function SearchForm() {
   );
 }
 
-/** The public home page: search hero, how it works and sample reviews. */
+function ReviewsSection({ reviews }: { reviews: readonly LandingReview[] }) {
+  return (
+    <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+      <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+        {LANDING_MESSAGES.reviewsHeading}
+      </h2>
+      <ul className="mt-6 grid gap-4 md:grid-cols-3">
+        {reviews.map((review) => (
+          <li key={review.id}>
+            <article className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+              <StarRating rating={review.rating} />
+              <blockquote className="mt-3 flex-1 text-slate-800">
+                <p className="whitespace-pre-line">{review.text}</p>
+              </blockquote>
+              <footer className="mt-4 border-t border-slate-100 pt-3 text-sm">
+                <p className="font-semibold text-slate-900">
+                  {review.reviewer || 'Anonymous'}{' '}
+                  <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">
+                    Student
+                  </span>
+                </p>
+                <p className="mt-1 text-slate-600">Taught by {review.tutor}</p>
+              </footer>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Until there are enough real reviews: how verification works, which is true today. */
+function VerificationSection({ reviewsFailed }: { reviewsFailed: boolean }) {
+  return (
+    <section
+      aria-labelledby="verification-heading"
+      className="mx-auto max-w-6xl px-4 pb-16 sm:px-6"
+    >
+      <h2 id="verification-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+        {LANDING_MESSAGES.verificationHeading}
+      </h2>
+      <ol className="mt-6 grid gap-4 md:grid-cols-3">
+        {LANDING_MESSAGES.verificationSteps.map((step, index) => (
+          <li
+            key={step}
+            className="flex gap-3 rounded-xl bg-white p-5 text-slate-800 shadow-sm ring-1 ring-slate-200"
+          >
+            <span
+              aria-hidden="true"
+              className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 font-bold text-brand-800"
+            >
+              {index + 1}
+            </span>
+            <p>{step}</p>
+          </li>
+        ))}
+      </ol>
+      {reviewsFailed ? (
+        <p role="status" className="mt-4 text-sm text-slate-700">
+          {LANDING_MESSAGES.reviewsFailed}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The public home page: search hero, how it works, and real reviews or how verification works. */
 export function LandingPage() {
   const data = useLoaderData<LandingData | undefined>();
-  const reviews = data?.reviews ?? SAMPLE_REVIEWS;
+  const reviews = data?.reviews ?? [];
   return (
     <>
       <PageMeta
@@ -173,32 +219,11 @@ export function LandingPage() {
         <StepsList steps={STEPS} columns="md:grid-cols-3" />
       </section>
 
-      <section aria-labelledby="reviews-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-        <h2 id="reviews-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-          Recent Reviews from Students
-        </h2>
-        <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {reviews.map((review) => (
-            <li key={review.id}>
-              <article className="flex h-full flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-                <StarRating rating={review.rating} />
-                <blockquote className="mt-3 flex-1 text-slate-800">
-                  <p className="whitespace-pre-line">{review.text}</p>
-                </blockquote>
-                <footer className="mt-4 border-t border-slate-100 pt-3 text-sm">
-                  <p className="font-semibold text-slate-900">
-                    {review.reviewer || 'Anonymous'}{' '}
-                    <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">
-                      Student
-                    </span>
-                  </p>
-                  <p className="mt-1 text-slate-600">Taught by {review.tutor}</p>
-                </footer>
-              </article>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {reviews.length >= LANDING_REVIEWS_MIN ? (
+        <ReviewsSection reviews={reviews} />
+      ) : (
+        <VerificationSection reviewsFailed={data?.reviewsFailed ?? false} />
+      )}
     </>
   );
 }
