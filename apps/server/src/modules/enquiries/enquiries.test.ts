@@ -712,7 +712,8 @@ describe("the poster's view lists who responded", () => {
           id: second.userId,
           full_name: second.fullName,
           avatar: null,
-          is_doc_verified: false,
+          // only verified tutors can respond
+          is_doc_verified: true,
           rating: 0,
           review_count: 0,
         },
