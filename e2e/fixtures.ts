@@ -43,5 +43,18 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();
 }
 
-export const test = base;
+/**
+ * Pages here are offline: what they embed from elsewhere (the enquiry page's
+ * map) is answered with an empty document at once, as a blocked or slow network
+ * would leave the frame loading and the page never settled.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.route(
+      (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
+      (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html>' }),
+    );
+    await use(page);
+  },
+});
 export { expect };
