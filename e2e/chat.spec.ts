@@ -164,6 +164,10 @@ test.describe('chat', () => {
     await logIn(student, DEMO.student.email, DEMO.student.password);
     await expect(student).toHaveURL(/\/dashboard$/);
     await expect(student.getByTestId('unread-badge')).toHaveText(/^1/);
+    // and so does the menu's Messages link, on every page
+    await student.getByRole('button', { name: 'Open menu' }).click();
+    await expect(student.getByRole('link', { name: 'Messages, 1 unread' })).toBeVisible();
+    await student.keyboard.press('Escape');
 
     await logIn(tutor, DEMO.teacher.email, DEMO.teacher.password);
     await expect(tutor).toHaveURL(/\/dashboard$/);
@@ -187,6 +191,10 @@ test.describe('chat', () => {
     await expect(tutor.getByTestId('connection-status')).toHaveText('Online');
     await expect(tutor.getByRole('button', { name: 'Report' })).toBeVisible();
     await expect(messageList(tutor).getByLabel('Read')).toHaveCount(1);
+    // once read, the student's menu badge goes without leaving the chat
+    await student.getByRole('button', { name: 'Open menu' }).click();
+    await expect(student.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+    await student.keyboard.press('Escape');
 
     // Enter sends, blank never does; the other side gets it at once
     const studentInput = student.getByLabel('Type a message...');

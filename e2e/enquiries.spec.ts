@@ -73,7 +73,7 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
         .getByText(`${String(price)} coins spent · ${String(left)} left`),
     ).toBeVisible();
     expect(await coinBalance(page)).toBe(left);
-    await expect(page.getByText('+919800000002').first()).toBeVisible();
+    await expect(page.getByText('+91 98000 00002').first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
       'href',
       'https://wa.me/919800000002',

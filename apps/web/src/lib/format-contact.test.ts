@@ -12,8 +12,23 @@ describe('formatPhone', () => {
     expect(formatPhone('+14155550123', '4155550123')).toBe('+1 4155550123');
   });
 
-  it('leaves anything else as it is', () => {
+  it('writes a number typed without the country code, or with spaces and dashes, the same way', () => {
+    for (const typed of [
+      '9833243110',
+      '09833243110',
+      '98332 43110',
+      '98332-43110',
+      '919833243110',
+      ' +91 98332-43110 ',
+    ]) {
+      expect(formatPhone(typed), typed).toBe('+91 98332 43110');
+    }
+  });
+
+  it('leaves anything else as it is, masked numbers included', () => {
     expect(formatPhone('not a number')).toBe('not a number');
+    expect(formatPhone('XXXXXXXX02')).toBe('XXXXXXXX02');
+    expect(formatPhone('12345')).toBe('12345');
   });
 });
 

@@ -3,11 +3,16 @@
  * '+91 98332 43110', and an address breaks only after '@' or before a dot.
  */
 
-/** '+919833243110' (with the national part '9833243110' when known) → '+91 98332 43110'. */
-export function formatPhone(fullPhone: string, nationalNumber?: string | null): string {
-  const compact = fullPhone.replace(/[\s-]/g, '');
+/**
+ * The one way a phone number is shown: '+919833243110', '9833243110', '09833243110' and
+ * '98332-43110' all become '+91 98332 43110' (with the national part '9833243110' when known,
+ * another country code is told apart: '+1 4155550123'). Anything that is not a number, such
+ * as a masked 'XXXXXXXX02', is left as it is. Links (tel:, wa.me) keep the bare digits.
+ */
+export function formatPhone(phone: string, nationalNumber?: string | null): string {
+  const compact = phone.trim().replace(/[\s().-]/g, '');
   const digits = compact.replace(/^\+/, '');
-  if (!/^\d+$/.test(digits)) return fullPhone;
+  if (!/^\d+$/.test(digits)) return phone;
   if (nationalNumber && digits.endsWith(nationalNumber) && digits.length > nationalNumber.length) {
     const countryCode = digits.slice(0, digits.length - nationalNumber.length);
     return `+${countryCode} ${groupNational(countryCode, nationalNumber)}`;
@@ -15,7 +20,10 @@ export function formatPhone(fullPhone: string, nationalNumber?: string | null): 
   if (digits.length === 12 && digits.startsWith('91')) {
     return `+91 ${groupNational('91', digits.slice(2))}`;
   }
-  return compact.startsWith('+') ? compact : `+${compact}`;
+  if (compact.startsWith('+')) return compact;
+  // without a country code, an Indian number, perhaps with the trunk 0
+  const national = digits.length === 11 && digits.startsWith('0') ? digits.slice(1) : digits;
+  return national.length === 10 ? `+91 ${groupNational('91', national)}` : compact;
 }
 
 function groupNational(countryCode: string, national: string): string {

@@ -72,6 +72,7 @@ export const REVIEW_MESSAGES = {
   noConversation: 'You can review a tutor only after chatting with them.', // ours
   notTutor: 'Only tutors can be reviewed.', // ours
   studentsOnly: 'Only students can write reviews.', // ours
+  checkFailed: 'Could not load this page. Please try again.', // ours
   invalidTutor: 'Please choose a tutor to review.', // ours
   recentReviews: 'Recent Reviews from Students',
   reviewsHeading: 'Reviews', // ours

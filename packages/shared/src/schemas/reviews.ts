@@ -56,5 +56,9 @@ export const ReviewListQuerySchema = z.object({
 export type ReviewListQuery = z.infer<typeof ReviewListQuerySchema>;
 
 /** The caller's own review of a tutor, if any (`GET /api/reviews/mine/?tutor=`). */
-export const MyReviewSchema = z.object({ review: ReviewSchema.nullable() });
+export const MyReviewSchema = z.object({
+  review: ReviewSchema.nullable(),
+  /** Whether the caller may send a review of this tutor: a student who has a conversation with them. */
+  can_review: z.boolean(),
+});
 export type MyReview = z.infer<typeof MyReviewSchema>;

@@ -38,6 +38,22 @@ export async function hasConversationBetween(
   return rows.length > 0;
 }
 
+/** Whether the student has a conversation with this user and the user is an active tutor. */
+export async function mayReview(
+  db: Queryable,
+  studentId: number,
+  tutorId: number,
+): Promise<boolean> {
+  const rows = await db.query<{ found: number }>(
+    `SELECT 1 AS found FROM conversations c
+       JOIN users u ON u.id = c.tutor_id AND u.role = 'teacher' AND u.is_active
+      WHERE c.student_id = $1 AND c.tutor_id = $2
+      LIMIT 1`,
+    [studentId, tutorId],
+  );
+  return rows.length > 0;
+}
+
 /** Writes the student's review of the tutor, replacing an earlier one; `created` tells which. */
 export async function upsertReview(
   db: Queryable,

@@ -8,6 +8,7 @@ import {
   countRows,
   registerTeacher,
   registerUser,
+  signInNewAdministrator,
   type RegisteredUser,
 } from '../../../test/factories.ts';
 
@@ -160,5 +161,51 @@ describe('GET /api/reviews/', () => {
 
     const bad = await t.app.inject({ method: 'GET', url: '/api/reviews/?tutor=abc' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/reviews/mine/', () => {
+  function mine(user: { access: string } | null, query: string) {
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/reviews/mine/?${query}`,
+      ...(user ? { headers: bearer(user.access) } : {}),
+    });
+  }
+
+  it('refuses without a token (401) and a malformed tutor (400)', async () => {
+    expect((await mine(null, `tutor=${String(tutor.userId)}`)).statusCode).toBe(401);
+    for (const query of ['', 'tutor=abc', 'tutor=0', 'tutor=-3', 'tutor=1.5']) {
+      const response = await mine(student, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ detail: string }>().detail).toBeTruthy();
+    }
+  });
+
+  it('lets a student who has a conversation with the tutor review them', async () => {
+    const response = await mine(student, `tutor=${String(tutor.userId)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ can_review: true, review: { rating: 5 } });
+  });
+
+  it('tells a student without a conversation, a tutor, an administrator and anyone naming a non-tutor that they may not', async () => {
+    const stranger = await registerUser(t.app);
+    const other = await registerTeacher(t.app);
+    const admin = await signInNewAdministrator(t.app, t.db);
+    const cases: [{ access: string }, number][] = [
+      [admin, tutor.userId],
+      [stranger, tutor.userId],
+      [tutor, tutor.userId],
+      [other, tutor.userId],
+      [student, student.userId],
+      [student, 2_000_000_000],
+    ];
+    for (const [user, tutorId] of cases) {
+      const response = await mine(user, `tutor=${String(tutorId)}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ review: null, can_review: false });
+    }
+    // and the submit refuses what the answer said
+    expect((await post(stranger, { tutor: tutor.userId, rating: 4 })).statusCode).toBe(403);
   });
 });

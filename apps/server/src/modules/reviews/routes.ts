@@ -25,6 +25,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get('/mine/', { schema: myReviewSchema, onRequest: app.authenticate }, async (request) =>
-    findMyReview(ctx, actorOf(request).user_id, request.query.tutor),
+    findMyReview(ctx, actorOf(request), request.query.tutor),
   );
 };

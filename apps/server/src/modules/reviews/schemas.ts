@@ -34,7 +34,7 @@ export const listReviewsSchema = {
 export const myReviewSchema = {
   tags,
   security: [{ bearerAuth: [] }],
-  summary: "The caller's own review of a tutor, or null",
+  summary: "The caller's own review of a tutor (or null), and whether they may send one",
   querystring: z.object({ tutor: z.coerce.number().int().positive().max(2_147_483_647) }),
-  response: { 200: MyReviewSchema },
+  response: { 200: MyReviewSchema, 400: FailureBodySchema, 401: FailureBodySchema },
 };

@@ -20,6 +20,7 @@ import {
   hasConversationBetween,
   listReviews,
   lockTutor,
+  mayReview,
   refreshTutorRating,
   upsertReview,
   type ReviewRow,
@@ -102,11 +103,18 @@ export async function listTutorReviews(
   };
 }
 
+/**
+ * The caller's review of a tutor, if any, and whether they may send one: the check
+ * `saveReview` makes on submit, told before the form is shown.
+ */
 export async function findMyReview(
   ctx: AppContext,
-  studentId: number,
+  caller: { user_id: number; role: string },
   tutorId: number,
 ): Promise<MyReview> {
-  const row = await findReviewOf(ctx.db, studentId, tutorId);
-  return { review: row ? toReview(ctx.config.publicUrl, row) : null };
+  const [row, allowed] = await Promise.all([
+    findReviewOf(ctx.db, caller.user_id, tutorId),
+    caller.role === 'student' ? mayReview(ctx.db, caller.user_id, tutorId) : false,
+  ]);
+  return { review: row ? toReview(ctx.config.publicUrl, row) : null, can_review: allowed };
 }

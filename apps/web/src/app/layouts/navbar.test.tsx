@@ -23,15 +23,22 @@ function requestUrl(input: RequestInfo | URL): string {
   return input instanceof URL ? input.href : input.url;
 }
 
-/** Answers the coin balance call; anything else is a 404 the test can see in `fetchMock.mock.calls`. */
-function stubApi(coinsResponse: () => Response = () => jsonResponse({ coins: 42 })) {
-  const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) =>
-    Promise.resolve(
-      requestUrl(input).endsWith('/api/auth/user/coins')
-        ? coinsResponse()
-        : jsonResponse({ detail: 'Not found.' }, 404),
-    ),
-  );
+/**
+ * Answers the coin balance and unread count calls; anything else is a 404 the test can see
+ * in `fetchMock.mock.calls`.
+ */
+function stubApi(
+  coinsResponse: () => Response = () => jsonResponse({ coins: 42 }),
+  unreadResponse: () => Response = () => jsonResponse({ unread_count: 0 }),
+) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, _init?: RequestInit) => {
+    const url = requestUrl(input);
+    if (url.endsWith('/api/auth/user/coins')) return Promise.resolve(coinsResponse());
+    if (url.endsWith('/api/chat/messages-list/unread_count/')) {
+      return Promise.resolve(unreadResponse());
+    }
+    return Promise.resolve(jsonResponse({ detail: 'Not found.' }, 404));
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -147,7 +154,54 @@ describe('Navbar', () => {
     // Give a wrongly enabled query the chance to run before checking that it did not.
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByRole('link', { name: /coins/ })).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    const urls = fetchMock.mock.calls.map(([input]) => requestUrl(input));
+    expect(urls.filter((url) => url.includes('/coins'))).toEqual([]);
+  });
+
+  it('shows a student the Messages link with the unread count as a badge', async () => {
+    fetchMock = stubApi(undefined, () => jsonResponse({ unread_count: 3 }));
+    renderWithProviders(<Page />, { session: STUDENT });
+    const nav = navigation();
+
+    const link = await within(nav).findByRole('link', { name: 'Messages, 3 unread' });
+    expect(link).toHaveAttribute('href', '/chat');
+    expect(link).toHaveTextContent('3');
+  });
+
+  it('shows a teacher the Messages link without a badge when nothing is unread', async () => {
+    renderWithProviders(<Page />, { session: TEACHER });
+    const nav = navigation();
+
+    const link = await within(nav).findByRole('link', { name: 'Messages' });
+    await waitFor(() => {
+      expect(
+        fetchMock.mock.calls.some(([input]) => requestUrl(input).includes('unread_count')),
+      ).toBe(true);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(link).toHaveAccessibleName('Messages');
+    expect(link).not.toHaveTextContent(/\d/);
+  });
+
+  it('keeps the Messages link and its badge in the mobile menu', async () => {
+    fetchMock = stubApi(undefined, () => jsonResponse({ unread_count: 1 }));
+    const { user } = renderWithProviders(<Page />, { session: STUDENT });
+
+    await user.click(menuButton());
+    const menu = document.getElementById(menuButton().getAttribute('aria-controls') ?? '');
+    expect(menu).not.toBeNull();
+    expect(
+      await within(menu as HTMLElement).findByRole('link', { name: 'Messages, 1 unread' }),
+    ).toBeVisible();
+  });
+
+  it('gives an administrator no Messages link', async () => {
+    renderWithProviders(<Page />, { session: ADMIN });
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByRole('link', { name: /Messages/ })).not.toBeInTheDocument();
+    const urls = fetchMock.mock.calls.map(([input]) => requestUrl(input));
+    expect(urls.filter((url) => url.includes('unread_count'))).toEqual([]);
   });
 
   it('signs out on Logout and goes to the login page with the visitor links', async () => {

@@ -32,6 +32,10 @@ const CoinBalanceLink = lazy(async () => ({
   default: (await import('../../features/auth/components/coin-balance-link.tsx')).CoinBalanceLink,
 }));
 
+const MessagesNavLink = lazy(async () => ({
+  default: (await import('../../features/chat/components/messages-nav-link.tsx')).MessagesNavLink,
+}));
+
 const COIN_LINK_CLASSES = `flex min-h-11 items-center gap-2 rounded-lg border border-coin-500 bg-amber-50 px-3 text-base font-semibold text-coin-700 hover:bg-amber-100 md:text-sm ${FOCUS_RING}`;
 
 function MenuIcon({ isOpen }: { isOpen: boolean }) {
@@ -64,6 +68,8 @@ export function Navbar() {
   const { status, user, logout } = useAuth();
   const signedInUser = status === 'signed-in' ? user : null;
   const isTeacher = signedInUser?.role === 'teacher';
+  // students and teachers chat with each other; an administrator does not
+  const chats = signedInUser?.role === 'student' || isTeacher;
   // an administrator's "Dashboard" is the back office, not a student's dashboard
   const homePath = signedInHome(signedInUser?.role);
 
@@ -177,6 +183,13 @@ export function Navbar() {
                   Dashboard
                 </NavLink>
               </MenuItem>
+              {chats ? (
+                <MenuItem>
+                  <Suspense fallback={null}>
+                    <MessagesNavLink className={NAV_LINK_CLASSES} onNavigate={closeMenu} />
+                  </Suspense>
+                </MenuItem>
+              ) : null}
               <MenuItem>
                 <NavLink to={paths.profile} onClick={closeMenu} className={NAV_LINK_CLASSES}>
                   Profile

@@ -35,7 +35,7 @@ export function useSaveReview() {
     onSuccess: (review) => {
       void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
-      queryClient.setQueryData(reviewKeys.mine(review.tutor), { review });
+      queryClient.setQueryData(reviewKeys.mine(review.tutor), { review, can_review: true });
     },
   });
 }

@@ -4,6 +4,7 @@ import type { AdminContactRequest } from '@gurumatch/shared/schemas/admin';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatPhone } from '../../../lib/format-contact.ts';
 import { formatWhen, openPrivateFile, useAdminAction } from '../api.ts';
 
 import { AdminList, Fact } from './admin-list.tsx';
@@ -62,7 +63,7 @@ function Request({ request }: { request: AdminContactRequest }) {
         </Fact>
         <Fact label="Phone">
           <a className="text-brand-800 underline" href={`tel:${request.contact_number}`}>
-            {request.contact_number}
+            {formatPhone(request.contact_number)}
           </a>
         </Fact>
         <Fact label="Received">{formatWhen(request.created_at)}</Fact>

@@ -4,6 +4,7 @@ import type { AdminUser } from '@gurumatch/shared/schemas/admin';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatPhone } from '../../../lib/format-contact.ts';
 import { formatWhen, useAdminAction } from '../api.ts';
 
 import { AdminList, Fact, ReasonForm } from './admin-list.tsx';
@@ -40,7 +41,7 @@ function User({ user }: { user: AdminUser }) {
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-4">
         <Fact label="E-mail">{user.email}</Fact>
-        <Fact label="Phone">{user.phone ?? '—'}</Fact>
+        <Fact label="Phone">{user.phone ? formatPhone(user.phone) : '—'}</Fact>
         <Fact label="Joined">{formatWhen(user.created_at)}</Fact>
         <Fact label="Last sign-in">{formatWhen(user.last_login)}</Fact>
         {user.suspension_reason ? (

@@ -16,7 +16,7 @@ function tutor(overrides: Partial<VerificationItem>): VerificationItem {
     user_id: 7,
     full_name: 'Priya Nair',
     email: 'priya@example.com',
-    phone: '+91 98000 00003',
+    phone: '+919800000003',
     status: 'pending',
     is_doc_verified: false,
     reason: null,
@@ -58,6 +58,13 @@ afterEach(() => {
 });
 
 describe('VerificationsPage', () => {
+  it('shows the phone number in the format used everywhere', async () => {
+    stubAdminApi([tutor({})]);
+    renderWithProviders(<VerificationsPage />, { session: ADMIN });
+    const card = await screen.findByRole('article', { name: 'Priya Nair' });
+    expect(within(card).getByText('+91 98000 00003')).toBeVisible();
+  });
+
   it('asks before approving, and approves only once confirmed', async () => {
     const posts = stubAdminApi([tutor({})]);
     renderWithProviders(<VerificationsPage />, { session: ADMIN });

@@ -4,6 +4,7 @@ import type { VerificationItem } from '@gurumatch/shared/schemas/admin';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { formatPhone } from '../../../lib/format-contact.ts';
 import { formatWhen, openPrivateFile, useAdminAction } from '../api.ts';
 
 import { AdminList, ConfirmButton, Fact, ReasonForm } from './admin-list.tsx';
@@ -40,7 +41,7 @@ function Verification({ item }: { item: VerificationItem }) {
       </div>
       <dl className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-3">
         <Fact label="E-mail">{item.email}</Fact>
-        <Fact label="Phone">{item.phone ?? '—'}</Fact>
+        <Fact label="Phone">{item.phone ? formatPhone(item.phone) : '—'}</Fact>
         <Fact label="Submitted">{formatWhen(item.submitted_at)}</Fact>
         {item.reason ? <Fact label="Reason given">{item.reason}</Fact> : null}
       </dl>

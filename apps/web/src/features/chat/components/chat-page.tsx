@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { signOut } from '../../../lib/auth-session.ts';
+import { UNREAD_COUNT_KEY } from '../../../lib/unread-count.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { chatKeys, fetchMessages, useConversation, useIsReported } from '../api.ts';
 import {
@@ -167,6 +168,9 @@ function ChatScreen({ conversationId }: { conversationId: number }) {
       }
       if (frame.type === 'read_receipt') {
         setItems((current) => applyReadReceipt(current, frame.message_ids));
+        // the server has stored what this reader saw: the bar's unread badge goes down now
+        if (frame.reader_id === ownId)
+          void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
         return;
       }
       if (frame.temp_id !== undefined && frame.temp_id !== null) {
@@ -175,7 +179,7 @@ function ChatScreen({ conversationId }: { conversationId: number }) {
         toast.error(frame.code === 'rate_limited' ? frame.detail : CHAT_MESSAGES.sendFailed);
       }
     },
-    [toast],
+    [toast, ownId, queryClient],
   );
 
   const socket = useChatSocket(conversationId, {

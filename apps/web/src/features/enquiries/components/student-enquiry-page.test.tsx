@@ -81,6 +81,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('StudentEnquiryPage: details', () => {
+  it('shows the contact phone in the format used everywhere', async () => {
+    stubEnquiry(enquiry({}));
+    renderPage();
+    expect(await screen.findByText('+91 98332 43110')).toBeVisible();
+    expect(screen.queryByText('+919833243110')).not.toBeInTheDocument();
+  });
+});
+
 describe('StudentEnquiryPage: who responded', () => {
   it('lists each responding tutor with photo, badge, rating, quote, time and a chat link', async () => {
     stubEnquiry(

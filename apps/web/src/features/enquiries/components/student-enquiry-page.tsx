@@ -11,6 +11,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
+import { formatPhone } from '../../../lib/format-contact.ts';
 import { useArchiveEnquiry, useEnquiry } from '../api.ts';
 import { formatPostedDate, studyModeLabel, withCustom } from '../utils.ts';
 
@@ -105,7 +106,10 @@ export function StudentEnquiryPage() {
           <Detail label="Study mode" value={studyModeLabel(data.study_mode)} />
           <Detail label="Budget" value={`₹${String(data.user_budget)} per hour`} />
           <Detail label="When to start" value={WHEN_TO_START_LABELS[data.when_to_start]} />
-          <Detail label="Contact phone" value={data.user.phone_number || '—'} />
+          <Detail
+            label="Contact phone"
+            value={data.user.phone_number ? formatPhone(data.user.phone_number) : '—'}
+          />
           <Detail label="Contact e-mail" value={data.user.email} />
           <Detail
             label="Responded"

@@ -131,7 +131,16 @@ describe('TutorEnquiryPage: contacting', () => {
 
     const panel = await screen.findByRole('region', { name: 'Contact Number' });
     expect(within(panel).getByText('15 coins spent · 270 left')).toBeInTheDocument();
-    expect(within(panel).getByText('+919876500010')).toBeInTheDocument();
+    // shown as everywhere else; the links keep the bare number
+    expect(within(panel).getByText('+91 98765 00010')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: /call/i })).toHaveAttribute(
+      'href',
+      'tel:+919876500010',
+    );
+    expect(within(panel).getByRole('link', { name: /whatsapp/i })).toHaveAttribute(
+      'href',
+      'https://wa.me/919876500010',
+    );
     expect(server.posted).toEqual([
       { price_quote: 600, price_type: 'Hourly', message: 'I teach CBSE maths.' },
     ]);
@@ -190,6 +199,25 @@ describe('TutorEnquiryPage: contacting', () => {
     const panel = await screen.findByRole('region', { name: 'Contact Number' });
     expect(within(panel).getByText('15 coins spent · 285 left')).toBeVisible();
     expect(sessionStorage.getItem('gm.contact-draft.42')).toBeNull();
+  });
+});
+
+describe("TutorEnquiryPage: the poster's phone", () => {
+  it('keeps a masked number as it is before the contact is bought', async () => {
+    stubServer({ coins: 305, enquiry: makeTutorEnquiry(), posted: [] });
+    renderEnquiry();
+    expect(await screen.findByText('XXXXXXXX02')).toBeVisible();
+  });
+
+  it('shows an unmasked number in the format used everywhere', async () => {
+    const base = makeTutorEnquiry();
+    stubServer({
+      coins: 305,
+      enquiry: makeTutorEnquiry({ user: { ...base.user, phone_number: '+919800000002' } }),
+      posted: [],
+    });
+    renderEnquiry();
+    expect(await screen.findByText('+91 98000 00002')).toBeVisible();
   });
 });
 

@@ -20,6 +20,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, isRefusal } from '../../../lib/api.ts';
+import { formatPhone } from '../../../lib/format-contact.ts';
 import { useCoins } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useCheckContacted, useCheckReported, useEnquiry, useSendMessage } from '../api.ts';
@@ -54,7 +55,7 @@ function ContactPanel({ details, receipt }: { details: ContactDetails; receipt: 
         {M.contactNumber}
       </h2>
       <p className="mt-1 text-2xl font-bold tracking-wide text-emerald-900">
-        {details.contact_number || 'Not shared'}
+        {details.contact_number ? formatPhone(details.contact_number) : 'Not shared'}
       </p>
       <p className="mt-1 text-sm text-emerald-900">
         Your quote: ₹{details.price_quote} ({details.price_type}) · Starts{' '}
@@ -306,7 +307,10 @@ export function TutorEnquiryPage() {
               value={data.female_tutor_preferred ? 'Yes' : 'No'}
             />
             <Detail label="Location" value={place} />
-            <Detail label="Phone" value={data.user.phone_number || '—'} />
+            <Detail
+              label="Phone"
+              value={data.user.phone_number ? formatPhone(data.user.phone_number) : '—'}
+            />
             <Detail label="Email" value={data.user.email || '—'} />
             <Detail
               label="Responded"

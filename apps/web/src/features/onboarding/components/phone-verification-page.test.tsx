@@ -119,7 +119,7 @@ describe('PhoneVerificationPage', () => {
       expect(await screen.findByRole('textbox', { name: 'Enter OTP' })).toHaveFocus();
       expect(phoneInput()).toHaveValue('9876543210');
       expect(phoneInput()).toHaveAttribute('readonly');
-      expect(screen.getByText('We sent a 6-digit code to +91 9876543210 by SMS.')).toBeVisible();
+      expect(screen.getByText('We sent a 6-digit code to +91 98765 43210 by SMS.')).toBeVisible();
       expect(screen.getByRole('button', { name: 'Resend OTP in 2:57' })).toHaveAttribute(
         'aria-disabled',
         'true',

@@ -24,6 +24,7 @@ import { SegmentedControl, type SegmentOption } from '../../../components/ui/seg
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
+import { formatPhone } from '../../../lib/format-contact.ts';
 import { authKeys } from '../../auth/api.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 import { useOtpStatus, useSendOtp, useVerifyOtp } from '../api.ts';
@@ -180,6 +181,9 @@ export function PhoneVerificationPage() {
     }
   };
 
+  const nationalNumber = phone.replace(/\D/g, '').replace(/^0+/, '');
+  const sentToNumber = formatPhone(`${countryCode}${nationalNumber}`, nationalNumber);
+
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <PageMeta title={ACCOUNT_MESSAGES.phoneVerificationTitle} noindex />
@@ -241,7 +245,7 @@ export function PhoneVerificationPage() {
                 id={sentNoteId}
                 className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900"
               >
-                {`We sent a ${String(OTP_LENGTH)}-digit code to ${countryCode} ${phone} by ${CHANNEL_NAMES[sentVia]}.`}
+                {`We sent a ${String(OTP_LENGTH)}-digit code to ${sentToNumber} by ${CHANNEL_NAMES[sentVia]}.`}
               </p>
               <div className="flex flex-col gap-2">
                 <Button

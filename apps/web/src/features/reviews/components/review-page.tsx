@@ -14,11 +14,15 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { apiRequest, ApiError } from '../../../lib/api.ts';
+import { useAuth } from '../../auth/auth-provider.tsx';
 import { useMyReview, useSaveReview } from '../api.ts';
 
 import { TutorReviews } from './reviews-list.tsx';
 
-/** `/review/{otherUserId}`: a student rates a tutor they chatted with; sending again edits it. */
+/**
+ * `/review/{otherUserId}`: a student rates a tutor they chatted with; sending again edits it.
+ * Anyone else sees why they cannot, instead of a form the server would refuse.
+ */
 export function ReviewPage() {
   const params = useParams();
   const tutorId = Number(params.otherUserId);
@@ -34,6 +38,8 @@ export function ReviewPage() {
 
 function ReviewScreen({ tutorId }: { tutorId: number }) {
   const toast = useToast();
+  const { user } = useAuth();
+  const isStudent = user?.role === 'student';
   const tutor = useQuery({
     queryKey: ['profile', 'public', tutorId],
     queryFn: () => apiRequest<PublicProfile>(`/api/auth/profile/${String(tutorId)}/`),
@@ -98,55 +104,75 @@ function ReviewScreen({ tutorId }: { tutorId: number }) {
           <p className="mt-4 text-slate-700">{REVIEW_MESSAGES.notTutor}</p>
         )}
 
-        <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
-          <fieldset>
-            <legend className="font-medium text-slate-900">{REVIEW_MESSAGES.rating}</legend>
-            <div className="mt-2 flex gap-1">
-              {Array.from({ length: REVIEW_RATING_MAX }, (_, index) => {
-                const value = index + 1;
-                return (
-                  <label key={value} className="cursor-pointer">
-                    <input
-                      type="radio"
-                      name="rating"
-                      value={value}
-                      checked={rating === value}
-                      onChange={() => setRating(value)}
-                      className="peer sr-only"
-                    />
-                    <span
-                      aria-hidden="true"
-                      className={`block px-1 text-3xl leading-none peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 ${value <= rating ? 'text-coin-500' : 'text-slate-300'}`}
-                    >
-                      ★
-                    </span>
-                    <span className="sr-only">{REVIEW_MESSAGES.stars(value)}</span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-          <Textarea
-            label={REVIEW_MESSAGES.text}
-            value={text}
-            maxLength={REVIEW_TEXT_MAX_LENGTH}
-            showCounter
-            rows={5}
-            onChange={(event) => setText(event.target.value)}
-          />
-          {error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
+        {mine.isPending ? (
+          <div className="py-6">
+            <Spinner />
+          </div>
+        ) : mine.isError ? (
+          <p role="alert" className="mt-6 text-red-700">
+            {REVIEW_MESSAGES.checkFailed}
+          </p>
+        ) : !mine.data.can_review ? (
+          // a user who is not a tutor has already been told so above
+          tutor.isError ? null : (
+            <p
+              className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800"
+              data-testid="review-refused"
+            >
+              {isStudent ? REVIEW_MESSAGES.noConversation : REVIEW_MESSAGES.studentsOnly}
             </p>
-          ) : null}
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending
-              ? REVIEW_MESSAGES.submitting
-              : existing
-                ? REVIEW_MESSAGES.update
-                : REVIEW_MESSAGES.submit}
-          </Button>
-        </form>
+          )
+        ) : (
+          <form onSubmit={onSubmit} className="mt-6 space-y-4" noValidate>
+            <fieldset>
+              <legend className="font-medium text-slate-900">{REVIEW_MESSAGES.rating}</legend>
+              <div className="mt-2 flex gap-1">
+                {Array.from({ length: REVIEW_RATING_MAX }, (_, index) => {
+                  const value = index + 1;
+                  return (
+                    <label key={value} className="cursor-pointer">
+                      <input
+                        type="radio"
+                        name="rating"
+                        value={value}
+                        checked={rating === value}
+                        onChange={() => setRating(value)}
+                        className="peer sr-only"
+                      />
+                      <span
+                        aria-hidden="true"
+                        className={`block px-1 text-3xl leading-none peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700 ${value <= rating ? 'text-coin-500' : 'text-slate-300'}`}
+                      >
+                        ★
+                      </span>
+                      <span className="sr-only">{REVIEW_MESSAGES.stars(value)}</span>
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+            <Textarea
+              label={REVIEW_MESSAGES.text}
+              value={text}
+              maxLength={REVIEW_TEXT_MAX_LENGTH}
+              showCounter
+              rows={5}
+              onChange={(event) => setText(event.target.value)}
+            />
+            {error ? (
+              <p role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+            <Button type="submit" busy={save.isPending}>
+              {save.isPending
+                ? REVIEW_MESSAGES.submitting
+                : existing
+                  ? REVIEW_MESSAGES.update
+                  : REVIEW_MESSAGES.submit}
+            </Button>
+          </form>
+        )}
       </section>
       <TutorReviews tutorId={tutorId} />
     </div>

@@ -1,0 +1,53 @@
+import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+
+import { paths } from '../../../app/paths.ts';
+import { getQueryClient } from '../../../lib/query-client.ts';
+import { useUnreadCount } from '../../../lib/unread-count.ts';
+
+interface MessagesNavLinkProps {
+  className: string;
+  onNavigate: () => void;
+}
+
+function MessagesLink({ className, onNavigate }: MessagesNavLinkProps) {
+  const count = useUnreadCount(true).data?.unread_count ?? 0;
+  return (
+    <NavLink
+      to={paths.chat}
+      onClick={onNavigate}
+      className={`${className} gap-2`}
+      aria-label={
+        count > 0
+          ? `${CHAT_MESSAGES.title}, ${String(count)} ${CHAT_MESSAGES.unread}`
+          : CHAT_MESSAGES.title
+      }
+    >
+      {CHAT_MESSAGES.title}
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="min-w-6 rounded-full bg-brand-700 px-2 py-0.5 text-center text-xs font-semibold text-white"
+          data-testid="nav-unread-badge"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+/**
+ * The bar's and the mobile menu's link to the chat, with the number of unread messages
+ * (hidden at 0), refreshed like the dashboard's count (loaded only for signed-in users).
+ */
+export function MessagesNavLink(props: MessagesNavLinkProps) {
+  const [client] = useState(getQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <MessagesLink {...props} />
+    </QueryClientProvider>
+  );
+}
