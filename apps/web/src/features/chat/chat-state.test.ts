@@ -6,6 +6,7 @@ import {
   addPending,
   applyEcho,
   applyReadReceipt,
+  catchUpAfter,
   lastStoredId,
   markInFlight,
   mergeStored,
@@ -67,6 +68,17 @@ describe('chat state', () => {
     items = mergeStored(items, [stored(2, THEM), stored(3, THEM), stored(4, THEM)]);
     expect(items.map((item) => item.id)).toEqual([1, 2, 3, 4]);
     expect(lastStoredId(items)).toBe(4);
+  });
+
+  it('catches up from before the oldest own unread message, so a missed receipt still lands', () => {
+    const read = { ...stored(3, ME), read: true };
+    const items = mergeStored(
+      [],
+      [stored(2, THEM), read, stored(5, ME), stored(6, ME), stored(9, THEM)],
+    );
+    expect(catchUpAfter(items, ME)).toBe(4);
+    const allRead = mergeStored([], [read, stored(9, THEM)]);
+    expect(catchUpAfter(allRead, ME)).toBe(9);
   });
 
   it('keeps stored messages in id order and pending ones last', () => {

@@ -161,3 +161,17 @@ export function lastStoredId(items: readonly ChatItem[]): number {
   for (const item of items) if (item.id !== null && item.id > last) last = item.id;
   return last;
 }
+
+/**
+ * Where the catch-up after a (re)connect starts: just before the oldest of
+ * one's own stored messages not yet read, so a read receipt sent while the
+ * socket was away still turns its tick; else after the last stored message.
+ */
+export function catchUpAfter(items: readonly ChatItem[], ownId: number): number {
+  let after = lastStoredId(items);
+  for (const item of items) {
+    if (item.id === null || item.senderId !== ownId || item.read) continue;
+    if (item.id - 1 < after) after = item.id - 1;
+  }
+  return after;
+}

@@ -27,6 +27,7 @@ import {
   addPending,
   applyEcho,
   applyReadReceipt,
+  catchUpAfter,
   lastStoredId,
   markInFlight,
   mergeStored,
@@ -137,10 +138,11 @@ function ChatScreen({ conversationId }: { conversationId: number }) {
 
   /** After every (re)connection: fetch what was missed, settle what was on its way, send the rest. */
   const catchUp = useCallback(async () => {
-    const after = lastStoredId(itemsRef.current);
+    const after = catchUpAfter(itemsRef.current, ownId);
+    const known = lastStoredId(itemsRef.current);
     try {
       let missed: ChatMessage[] = [];
-      if (after > 0) {
+      if (known > 0) {
         for (let from = after; ;) {
           const page = await fetchMessages(conversationId, from);
           missed = [...missed, ...page.results];
