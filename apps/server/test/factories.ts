@@ -15,6 +15,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import sharp from 'sharp';
 
+import type { DevOutbox } from '../src/adapters/outbox/dev-outbox.ts';
 import type { Db, Queryable } from '../src/db/connection.ts';
 import { createAdministrator } from '../src/modules/admin/service.ts';
 import { creditCoins } from '../src/modules/payments/service.ts';
@@ -118,6 +119,37 @@ export function signIn(
 }
 
 /** The claims of an access token, checked against the shared shape (no signature check). */
+/**
+ * Resets a password the way its owner does: asks for the link, finds it in
+ * the outbox and sets `password` with it. Answers the reset's status code.
+ */
+export async function resetPasswordByMail(
+  app: FastifyInstance,
+  outbox: DevOutbox | null,
+  email: string,
+  password = 'N3w!Password',
+  beforeReset: () => void = () => undefined,
+): Promise<number> {
+  const forgot = await app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password/',
+    payload: { email },
+  });
+  if (forgot.statusCode !== 200) return forgot.statusCode;
+  const mail = (await outbox?.list(1000))?.find(
+    (entry) => entry.to === email && entry.links.some((link) => link.includes('/reset-password/')),
+  );
+  const link = mail?.links.find((candidate) => candidate.includes('/reset-password/')) ?? '';
+  const [uid, token] = link.split('/reset-password/')[1]?.split('/') ?? [];
+  beforeReset();
+  const reset = await app.inject({
+    method: 'POST',
+    url: `/api/auth/reset-password/${uid ?? ''}/${token ?? ''}/`,
+    payload: { password, confirm_password: password },
+  });
+  return reset.statusCode;
+}
+
 export function decodeAccess(token: string): AccessClaims {
   return AccessClaimsSchema.parse(decodeJwt(token));
 }

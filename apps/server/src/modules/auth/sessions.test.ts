@@ -3,7 +3,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app.ts';
-import { bearer, registerUser, signIn, strongPassword } from '../../../test/factories.ts';
+import {
+  bearer,
+  registerUser,
+  resetPasswordByMail,
+  signIn,
+  strongPassword,
+} from '../../../test/factories.ts';
 import { signToken } from '../../../test/tokens.ts';
 
 import { revokeUserSessions } from './service.ts';
@@ -80,25 +86,10 @@ describe('authenticate: the token must belong to a current session of an active 
 
   it('ends the sessions signed in before a password reset', async () => {
     const user = await registerUser(t.app);
-    const forgot = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password/',
-      payload: { email: user.email },
+    const status = await resetPasswordByMail(t.app, t.ctx.outbox, user.email, undefined, () => {
+      t.clock.advance(2000);
     });
-    expect(forgot.statusCode).toBe(200);
-    const mail = (await t.ctx.outbox?.list(1000))?.find(
-      (entry) =>
-        entry.to === user.email && entry.links.some((link) => link.includes('/reset-password/')),
-    );
-    const link = mail?.links.find((candidate) => candidate.includes('/reset-password/')) ?? '';
-    const [uid, token] = link.split('/reset-password/')[1]?.split('/') ?? [];
-    t.clock.advance(2000);
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: `/api/auth/reset-password/${uid ?? ''}/${token ?? ''}/`,
-      payload: { password: 'N3w!Password', confirm_password: 'N3w!Password' },
-    });
-    expect(reset.statusCode).toBe(200);
+    expect(status).toBe(200);
     expectTokenRefused(await addresses(user.access));
     expectTokenRefused(await refresh(user.refresh));
   });
