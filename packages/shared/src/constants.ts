@@ -45,8 +45,6 @@ export const ADDRESS_INPUT_DEBOUNCE_MS = 500;
 export const CONTENT_SEARCH_DEBOUNCE_MS = 300;
 export const REDIRECT_DELAY_FORGOT_RESET_MS = 2_000;
 export const REDIRECT_DELAY_FAILED_VERIFICATION_MS = 3_000;
-/** The spec's delay before leaving for the plans; the contact form now links there and keeps the draft. */
-export const REDIRECT_DELAY_INSUFFICIENT_COINS_MS = 1_000;
 export const UNREAD_BADGE_REFRESH_MS = 30_000;
 
 // OTP and phone

@@ -71,7 +71,6 @@ export const PAYMENT_LABELS = {
   applyCoupon: 'Apply',
   removeCoupon: 'Remove',
   buyNow: 'Buy now',
-  freePlanNote: 'Given once when you complete your profile.',
   billingTitle: 'Billing',
   billingLink: 'Billing and coin history',
   purchases: 'Purchases',

@@ -192,7 +192,6 @@ function PlanCard({
   onBuy: () => void;
 }) {
   const headingId = useId();
-  const isFree = toPaise(plan.price) === 0;
   return (
     <li
       aria-labelledby={headingId}
@@ -225,14 +224,12 @@ function PlanCard({
         {plan.coins} <span className="text-base font-semibold">{PAYMENT_LABELS.coins}</span>
       </p>
       <p className="mt-2 text-lg font-semibold text-slate-900">
-        {isFree ? 'Free' : rupees(plan.price)}
-        {isFree ? null : <span className="text-sm font-normal text-slate-600"> + GST</span>}
+        {rupees(plan.price)}
+        <span className="text-sm font-normal text-slate-600"> + GST</span>
       </p>
-      {isFree ? null : (
-        <p className="text-sm text-slate-600">
-          {rupees(plan.price_with_gst)} {PAYMENT_LABELS.inclGst}
-        </p>
-      )}
+      <p className="text-sm text-slate-600">
+        {rupees(plan.price_with_gst)} {PAYMENT_LABELS.inclGst}
+      </p>
       {isCurrent && expiryDate ? (
         <p className="mt-2 text-sm text-slate-700">
           {PAYMENT_LABELS.expiresOn} {formatDate(expiryDate)}
@@ -254,9 +251,7 @@ function PlanCard({
         ))}
       </ul>
       <div className="mt-auto pt-4">
-        {isFree ? (
-          <p className="text-sm text-slate-600">{PAYMENT_LABELS.freePlanNote}</p>
-        ) : isSelected ? (
+        {isSelected ? (
           <>
             <CouponBox plan={plan} applied={applied} onApplied={onApplied} onRemoved={onRemoved} />
             <Button className="mt-4 w-full" busy={busy} onClick={onBuy}>
@@ -291,10 +286,8 @@ export function UpgradePlanPage() {
 
   const list = plans.data ?? [];
   const currentPlan = current.data?.plan;
-  const fallbackId =
-    list.find((plan) => plan.recommended)?.id ??
-    list.find((plan) => toPaise(plan.price) > 0)?.id ??
-    null;
+  // every plan listed is for sale: the recommended one, else the first
+  const fallbackId = list.find((plan) => plan.recommended)?.id ?? list[0]?.id ?? null;
   const selectedId = chosenId ?? fallbackId;
 
   const removeCoupon = (planId: number) => {
