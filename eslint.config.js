@@ -27,6 +27,11 @@ const zones = [
     from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
   },
   { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'app/ composes features; what a feature needs lives in lib/ or its own folder.',
+  },
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
     from: './apps/web/src/features',
@@ -39,6 +44,7 @@ const zones = [
       `./${module}`,
       ...serverModules.filter((m) => m !== module).map((m) => `./${m}/service.ts`),
     ],
+    message: "Ask the owning module's service.ts: its queries.ts and tables are its own.",
   })),
   { target: './apps/server/src/modules', from: './apps/server/src/app.ts' },
 ];

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
+import { PublicOnly } from '../features/auth/guards/public-only.tsx';
 import { chatRoutes } from '../features/chat/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
 import { studentEnquiryRoutes, teacherEnquiryRoutes } from '../features/enquiries/routes.tsx';
@@ -12,7 +13,6 @@ import { paymentRoutes } from '../features/payments/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
 import { reviewRoutes } from '../features/reviews/routes.tsx';
 
-import { PublicOnly } from './guards/public-only.tsx';
 import { GuestLayout } from './layouts/guest-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
@@ -25,18 +25,18 @@ const queryLayout = async () => ({
   Component: (await import('./layouts/query-layout.tsx')).QueryLayout,
 });
 const requireAuth = async () => ({
-  Component: (await import('./guards/require-auth.tsx')).RequireAuth,
+  Component: (await import('../features/auth/guards/require-auth.tsx')).RequireAuth,
 });
 const requireTeacher = async () => {
-  const { RequireRole } = await import('./guards/require-role.tsx');
+  const { RequireRole } = await import('../features/auth/guards/require-role.tsx');
   return { Component: () => <RequireRole role="teacher" /> };
 };
 const requireStudent = async () => {
-  const { RequireRole } = await import('./guards/require-role.tsx');
+  const { RequireRole } = await import('../features/auth/guards/require-role.tsx');
   return { Component: () => <RequireRole role="student" /> };
 };
 const onboardingStep = async () => ({
-  Component: (await import('./guards/onboarding-step.tsx')).OnboardingStep,
+  Component: (await import('../features/auth/guards/onboarding-step.tsx')).OnboardingStep,
 });
 
 /**

@@ -160,6 +160,23 @@ describe('verification', () => {
       true,
     );
     expect(await auditActions('profile', someone.userId)).toEqual(['verification.approve']);
+    // the user list and the user's page show it too
+    const listed = await call(
+      t.app,
+      'GET',
+      `/api/admin/users/?search=${encodeURIComponent(someone.email)}`,
+      admin.access,
+    );
+    expect(listed.json<AdminUserList>().results).toEqual([
+      expect.objectContaining({ id: someone.userId, is_doc_verified: true }),
+    ]);
+    const user = await call(
+      t.app,
+      'GET',
+      `/api/admin/users/${String(someone.userId)}/`,
+      admin.access,
+    );
+    expect(user.json<AdminUser>()).toMatchObject({ is_doc_verified: true });
   });
 
   it('rejects only with a reason, which reaches the tutor', async () => {

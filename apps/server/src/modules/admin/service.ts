@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-import { PASSWORD_MIN_LENGTH } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import {
   ADMIN_MAIL,
@@ -48,7 +47,6 @@ import type {
   VerificationList,
   VerificationQuery,
 } from '@gurumatch/shared/schemas/admin';
-import { isStrongPassword, isValidEmail } from '@gurumatch/shared/schemas/auth';
 import { buildProofUrl } from '@gurumatch/shared/schemas/profile';
 import sharp from 'sharp';
 
@@ -58,10 +56,25 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { buildPageLinks, invalidateList, readPageRequest } from '../../lib/paging.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
-import { normalizeEmail, revokeUserSessions } from '../auth/service.ts';
+import {
+  countManagedUsers,
+  findManagedUser,
+  listManagedUsers,
+  reinstateAccount,
+  setAccountPremium,
+  suspendAccount,
+  warnAccount,
+  type ManagedUserRow,
+} from '../auth/service.ts';
+import { listLatestMessagesOfPairs, type PairMessageRow } from '../chat/service.ts';
+import {
+  countContactRequests,
+  listContactRequests as listContactRequestRows,
+  updateContactRequestStatus,
+  type ContactRequestRow,
+} from '../contact/service.ts';
 import {
   ARTICLE_LIST,
   BLOG_LIST,
@@ -73,12 +86,38 @@ import {
   toSafeImageUrl,
 } from '../content/service.ts';
 import {
+  confirmReportFake,
+  countReports,
+  dismissReport as dismissEnquiryReport,
   invalidateFeeds,
+  listReports as listReportRows,
   notifyRefundedTutors,
-  refundContactsWithin,
+  type ReportRow,
 } from '../enquiries/service.ts';
-import { creditCoins, reverseLot, takeBackLot } from '../payments/service.ts';
-import { detectFileType, isReadableImage } from '../profile/service.ts';
+import {
+  countCouponsMatching,
+  countPlans,
+  createCoupon as createCouponRow,
+  createPlan as createPlanRow,
+  creditCoins,
+  editCoupon,
+  editPlan,
+  listCouponsMatching,
+  listPlansPage,
+  reverseLot,
+  takeBackLot,
+  type EditableCouponRow,
+  type EditablePlanRow,
+} from '../payments/service.ts';
+import {
+  countVerifications,
+  decideVerification as decideProfileVerification,
+  detectFileType,
+  findDocVerifiedUserIds,
+  isReadableImage,
+  listVerifications as listVerificationRows,
+  type VerificationRow,
+} from '../profile/service.ts';
 
 import * as q from './queries.ts';
 
@@ -189,7 +228,7 @@ async function tell(ctx: AppContext, to: string, subject: string, text: string):
 
 // ---- verification -------------------------------------------------------
 
-function toVerification(row: q.VerificationRow): VerificationItem {
+function toVerification(row: VerificationRow): VerificationItem {
   return {
     user_id: row.user_id,
     full_name: row.full_name,
@@ -217,8 +256,8 @@ export async function listVerifications(
     ctx,
     'verifications/',
     query,
-    () => q.countVerifications(ctx.db, status, patterns),
-    (limit, offset) => q.listVerifications(ctx.db, status, patterns, limit, offset),
+    () => countVerifications(ctx.db, status, patterns),
+    (limit, offset) => listVerificationRows(ctx.db, status, patterns, limit, offset),
     toVerification,
   );
 }
@@ -231,14 +270,11 @@ export async function decideVerification(
   decision: { approved: boolean; reason: string | null },
 ): Promise<AdminDone> {
   const row = await ctx.db.transaction(async (tx) => {
-    const before = await q.findVerificationForUpdate(tx, userId);
-    if (!before) throw notFound();
-    if (before.role !== 'teacher')
-      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.notATutor);
-    if (!before.id_proof_key || !before.qualification_proof_key) {
-      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.noDocuments);
-    }
-    await q.setVerificationDecision(tx, userId, { ...decision, by: actor.user_id, at: ctx.now() });
+    const before = await decideProfileVerification(tx, userId, {
+      ...decision,
+      by: actor.user_id,
+      at: ctx.now(),
+    });
     await audit(
       tx,
       ctx,
@@ -269,7 +305,7 @@ export async function decideVerification(
 
 // ---- users --------------------------------------------------------------
 
-function toUser(row: q.AdminUserRow): AdminUser {
+function toUser(row: ManagedUserRow, docVerified: ReadonlySet<number>): AdminUser {
   return {
     id: row.id,
     full_name: row.full_name,
@@ -280,13 +316,24 @@ function toUser(row: q.AdminUserRow): AdminUser {
     is_premium: row.is_premium,
     is_email_verified: row.is_email_verified,
     is_phone_verified: row.is_phone_verified,
-    is_doc_verified: row.is_doc_verified,
+    is_doc_verified: docVerified.has(row.id),
     suspended_at: iso(row.suspended_at),
     suspension_reason: row.suspension_reason,
     warning_count: row.warning_count,
     last_login: iso(row.last_login),
     created_at: new Date(row.created_at).toISOString(),
   };
+}
+
+/** The accounts as the back office shows them, with whether their documents are verified. */
+async function toUsers(ctx: AppContext, rows: readonly ManagedUserRow[]): Promise<AdminUser[]> {
+  const docVerified = new Set(
+    await findDocVerifiedUserIds(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+  );
+  return rows.map((row) => toUser(row, docVerified));
 }
 
 /** Search words: an e-mail or phone is matched as typed; `+91 98332 43110` also as its digits. */
@@ -298,46 +345,50 @@ function userSearchPatterns(search: string | undefined): string[] {
 }
 
 export async function listUsers(ctx: AppContext, query: UserQuery): Promise<AdminUserList> {
-  const role = query.role ?? null;
-  const active = query.status === undefined ? null : query.status === 'active';
-  const patterns = userSearchPatterns(query.search);
-  return pageOf(
+  const filter = {
+    role: query.role ?? null,
+    active: query.status === undefined ? null : query.status === 'active',
+    patterns: userSearchPatterns(query.search),
+  };
+  const page = await pageOf(
     ctx,
     'users/',
     query,
-    () => q.countUsers(ctx.db, role, active, patterns),
-    (limit, offset) => q.listUsers(ctx.db, role, active, patterns, limit, offset),
-    toUser,
+    () => countManagedUsers(ctx.db, filter),
+    (limit, offset) => listManagedUsers(ctx.db, filter, limit, offset),
+    (row) => row,
   );
+  return { ...page, results: await toUsers(ctx, page.results) };
 }
 
 export async function getUser(ctx: AppContext, id: number): Promise<AdminUser> {
-  const row = await q.findUser(ctx.db, id);
+  const row = await findManagedUser(ctx.db, id);
   if (!row) throw notFound();
-  return toUser(row);
+  const [user] = await toUsers(ctx, [row]);
+  if (!user) throw notFound();
+  return user;
 }
 
-/** Suspends within `tx`: the account is closed and every session ends at once. */
+/** Suspends within `tx` and audits it there: the account is closed and every session ends. */
 async function suspendWithin(
   tx: Queryable,
   ctx: AppContext,
   actor: AdminActor,
-  user: q.AdminUserRow,
+  id: number,
   reason: string,
-): Promise<Date> {
+): Promise<{ user: ManagedUserRow; at: Date }> {
   const at = ctx.now();
-  await q.setUserSuspension(tx, user.id, { at, reason });
-  await revokeUserSessions(tx, user.id, at);
+  const user = await suspendAccount(tx, id, reason, at);
   await audit(
     tx,
     ctx,
     actor,
     'user.suspend',
-    { type: 'user', id: user.id },
+    { type: 'user', id },
     { is_active: user.is_active },
     { is_active: false, reason },
   );
-  return at;
+  return { user, at };
 }
 
 export async function suspendUser(
@@ -346,19 +397,9 @@ export async function suspendUser(
   id: number,
   reason: string,
 ): Promise<AdminUser> {
-  const user = await ctx.db.transaction(async (tx) => {
-    const before = await q.findUser(tx, id, true);
-    if (!before) throw notFound();
-    if (before.role === 'admin') {
-      throw new AppError(403, 'permission_denied', ADMIN_MESSAGES.cannotSuspendAdmin);
-    }
-    if (!before.is_active)
-      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.alreadySuspended);
-    const at = await suspendWithin(tx, ctx, actor, before, reason);
-    return { ...before, suspendedAt: at };
-  });
+  const { user, at } = await ctx.db.transaction((tx) => suspendWithin(tx, ctx, actor, id, reason));
   // their open chat sockets close, on every instance
-  await announceSessionsEnded(ctx.pubsub, ctx.log, user.id, user.suspendedAt, 'suspended');
+  await announceSessionsEnded(ctx.pubsub, ctx.log, user.id, at, 'suspended');
   // the poster's enquiries leave every feed
   await invalidateFeeds(ctx);
   await tell(
@@ -376,10 +417,7 @@ export async function reinstateUser(
   id: number,
 ): Promise<AdminUser> {
   await ctx.db.transaction(async (tx) => {
-    const before = await q.findUser(tx, id, true);
-    if (!before) throw notFound();
-    if (before.is_active) throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.notSuspended);
-    await q.setUserSuspension(tx, id, null);
+    const before = await reinstateAccount(tx, id);
     await audit(
       tx,
       ctx,
@@ -401,12 +439,7 @@ export async function setPremium(
   premium: boolean,
 ): Promise<AdminUser> {
   await ctx.db.transaction(async (tx) => {
-    const before = await q.findUser(tx, id, true);
-    if (!before) throw notFound();
-    if (before.role !== 'student') {
-      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.premiumStudentsOnly);
-    }
-    await q.setUserPremium(tx, id, premium);
+    const before = await setAccountPremium(tx, id, premium);
     await audit(
       tx,
       ctx,
@@ -424,7 +457,7 @@ export async function setPremium(
 
 // ---- reports ------------------------------------------------------------
 
-function toReport(row: q.ReportRow, messages: q.ConversationMessageRow[]): AdminReport {
+function toReport(row: ReportRow, messages: readonly PairMessageRow[]): AdminReport {
   return {
     id: row.id,
     status: row.status,
@@ -468,11 +501,11 @@ export async function listReports(ctx: AppContext, query: ReportQuery): Promise<
     ctx,
     'reports/',
     query,
-    () => q.countReports(ctx.db, status),
-    (limit, offset) => q.listReports(ctx.db, status, limit, offset),
+    () => countReports(ctx.db, status),
+    (limit, offset) => listReportRows(ctx.db, status, limit, offset),
     (row) => row,
   );
-  const messages = await q.listReportConversations(
+  const messages = await listLatestMessagesOfPairs(
     ctx.db,
     page.results.map((row) => ({ enquiryId: row.enquiry_id, tutorId: row.reporter_id })),
   );
@@ -485,11 +518,7 @@ export async function dismissReport(
   id: number,
 ): Promise<AdminDone> {
   await ctx.db.transaction(async (tx) => {
-    const report = await q.findReportForUpdate(tx, id);
-    if (!report) throw notFound();
-    if (report.status !== 'open')
-      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.reportClosed);
-    await q.setReportStatus(tx, id, 'dismissed');
+    await dismissEnquiryReport(tx, id);
     await audit(
       tx,
       ctx,
@@ -515,27 +544,21 @@ export async function confirmFakeReport(
 ): Promise<ConfirmFakeResult> {
   const reason = body.reason || 'Enquiry confirmed fake';
   const outcome = await ctx.db.transaction(async (tx) => {
-    const report = await q.findReportForUpdate(tx, id);
-    if (!report) throw notFound();
-    if (report.status !== 'open')
-      throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.reportClosed);
     const now = ctx.now();
-    await q.archiveEnquiry(tx, report.enquiry_id, now);
-    const closed = await q.closeOpenReports(tx, report.enquiry_id, 'confirmed_fake');
-    const refundedContacts = await refundContactsWithin(tx, report.enquiry_id, reason, now);
+    const { report, closed, refundedContacts } = await confirmReportFake(tx, id, reason, now);
     const refunded = {
       tutors: refundedContacts.length,
       coins: refundedContacts.reduce((sum, item) => sum + item.coins, 0),
     };
-    const poster = await q.findUser(tx, report.poster_id, true);
+    const poster = await findManagedUser(tx, report.poster_id, true);
     let posterAction: 'warn' | 'suspend' | 'none' = 'none';
     let suspendedAt: Date | null = null;
     if (poster?.is_active && poster.role !== 'admin') {
       if (body.poster_action === 'suspend') {
-        suspendedAt = await suspendWithin(tx, ctx, actor, poster, reason);
+        suspendedAt = (await suspendWithin(tx, ctx, actor, poster.id, reason)).at;
         posterAction = 'suspend';
       } else {
-        await q.addUserWarning(tx, poster.id);
+        await warnAccount(tx, poster.id);
         posterAction = 'warn';
       }
     }
@@ -1171,12 +1194,10 @@ interface AuditedKind<Row extends RetirableRow, Item, Body, Patch> {
   /** The audit action prefix: `plan` is audited as `plan.create`, `plan.update` and `plan.retire`. */
   action: string;
   target: AuditTargetType;
-  /** The row, locked for the rest of the transaction. */
-  find: (tx: Queryable, id: number) => Promise<Row | null>;
-  /** Writes a new row and reads it back; refuses one that is taken. */
-  insert: (tx: Queryable, ctx: AppContext, body: Body) => Promise<Row>;
-  /** Applies a patch to the row read before and reads it back (null when it is gone). */
-  apply: (tx: Queryable, ctx: AppContext, before: Row, patch: Patch) => Promise<Row | null>;
+  /** The owner's write of a new row, read back; it refuses one that is taken. */
+  create: (tx: Queryable, body: Body, at: Date) => Promise<Row>;
+  /** The owner's edit of a row, read before and after. */
+  edit: (tx: Queryable, id: number, patch: Patch, at: Date) => Promise<{ before: Row; after: Row }>;
   /** What the audit log keeps of a row. */
   snapshot: (row: Row) => Record<string, unknown>;
   toItem: (row: Row) => Item;
@@ -1197,7 +1218,7 @@ function editAudited<Row extends RetirableRow, Item, Body, Patch>(
   return {
     create: (ctx, actor, body) =>
       ctx.db.transaction(async (tx) => {
-        const row = await kind.insert(tx, ctx, body);
+        const row = await kind.create(tx, body, ctx.now());
         const target = { type: kind.target, id: row.id };
         await audit(tx, ctx, actor, `${kind.action}.create`, target, null, kind.snapshot(row));
         return kind.toItem(row);
@@ -1205,25 +1226,22 @@ function editAudited<Row extends RetirableRow, Item, Body, Patch>(
 
     update: (ctx, actor, id, patch) =>
       ctx.db.transaction(async (tx) => {
-        const before = await kind.find(tx, id);
-        if (!before) throw notFound();
-        const row = await kind.apply(tx, ctx, before, patch);
-        if (!row) throw notFound();
+        const { before, after } = await kind.edit(tx, id, patch, ctx.now());
         await audit(
           tx,
           ctx,
           actor,
-          before.is_active && !row.is_active ? `${kind.action}.retire` : `${kind.action}.update`,
+          before.is_active && !after.is_active ? `${kind.action}.retire` : `${kind.action}.update`,
           { type: kind.target, id },
           kind.snapshot(before),
-          kind.snapshot(row),
+          kind.snapshot(after),
         );
-        return kind.toItem(row);
+        return kind.toItem(after);
       }),
   };
 }
 
-function toAdminPlan(row: q.AdminPlanRow): AdminPlan {
+function toAdminPlan(row: EditablePlanRow): AdminPlan {
   return {
     ...row,
     created_at: new Date(row.created_at).toISOString(),
@@ -1231,7 +1249,7 @@ function toAdminPlan(row: q.AdminPlanRow): AdminPlan {
   };
 }
 
-function planSnapshot(row: q.AdminPlanRow): Record<string, unknown> {
+function planSnapshot(row: EditablePlanRow): Record<string, unknown> {
   const { created_at: _created, updated_at: _updated, ...rest } = row;
   return rest;
 }
@@ -1241,38 +1259,17 @@ export async function listPlans(ctx: AppContext, query: AdminPageQuery): Promise
     ctx,
     'plans/',
     query,
-    () => q.countPlans(ctx.db),
-    (limit, offset) => q.listPlans(ctx.db, limit, offset),
+    () => countPlans(ctx.db),
+    (limit, offset) => listPlansPage(ctx.db, limit, offset),
     toAdminPlan,
   );
 }
 
-const plans = editAudited<q.AdminPlanRow, AdminPlan, AdminPlanBody, AdminPlanPatch>({
+const plans = editAudited<EditablePlanRow, AdminPlan, AdminPlanBody, AdminPlanPatch>({
   action: 'plan',
   target: 'plan',
-  find: q.findPlan,
-  insert: async (tx, ctx, body) => {
-    const row = await q.insertPlan(
-      tx,
-      { ...body, description: sanitizeContentHtml(body.description) },
-      ctx.now(),
-    );
-    if (!row) {
-      throw new AppError(400, 'name_taken', ADMIN_MESSAGES.nameTaken, {
-        name: [ADMIN_MESSAGES.nameTaken],
-      });
-    }
-    return row;
-  },
-  apply: (tx, ctx, before, patch) => {
-    const merged = { ...before, ...patch };
-    return q.updatePlan(
-      tx,
-      before.id,
-      { ...merged, description: sanitizeContentHtml(merged.description) },
-      ctx.now(),
-    );
-  },
+  create: createPlanRow,
+  edit: editPlan,
   snapshot: planSnapshot,
   toItem: toAdminPlan,
 });
@@ -1280,7 +1277,7 @@ const plans = editAudited<q.AdminPlanRow, AdminPlan, AdminPlanBody, AdminPlanPat
 export const createPlan = plans.create;
 export const updatePlan = plans.update;
 
-function toAdminCoupon(row: q.AdminCouponRow): AdminCoupon {
+function toAdminCoupon(row: EditableCouponRow): AdminCoupon {
   return {
     ...row,
     valid_from: iso(row.valid_from),
@@ -1289,40 +1286,10 @@ function toAdminCoupon(row: q.AdminCouponRow): AdminCoupon {
   };
 }
 
-function couponSnapshot(row: q.AdminCouponRow): Record<string, unknown> {
+function couponSnapshot(row: EditableCouponRow): Record<string, unknown> {
   const { created_at: _created, redemptions: _redemptions, ...rest } = row;
   return { ...rest, valid_from: iso(rest.valid_from), valid_until: iso(rest.valid_until) };
 }
-
-async function checkCouponRules(
-  tx: Queryable,
-  rules: {
-    kind: string;
-    value: number;
-    valid_from: Date | null;
-    valid_until: Date | null;
-    plan_ids: number[];
-  },
-): Promise<void> {
-  if (rules.kind === 'percent' && rules.value > 10_000) {
-    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponPercentTooHigh, {
-      value: [ADMIN_MESSAGES.couponPercentTooHigh],
-    });
-  }
-  if (rules.valid_from && rules.valid_until && rules.valid_until <= rules.valid_from) {
-    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponEndsBeforeStart, {
-      valid_until: [ADMIN_MESSAGES.couponEndsBeforeStart],
-    });
-  }
-  const unique = [...new Set(rules.plan_ids)];
-  if ((await q.countExistingPlans(tx, unique)) !== unique.length) {
-    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponUnknownPlan, {
-      plan_ids: [ADMIN_MESSAGES.couponUnknownPlan],
-    });
-  }
-}
-
-const toDate = (value: string | null): Date | null => (value ? new Date(value) : null);
 
 export async function listCoupons(
   ctx: AppContext,
@@ -1333,44 +1300,17 @@ export async function listCoupons(
     ctx,
     'coupons/',
     query,
-    () => q.countCoupons(ctx.db, patterns),
-    (limit, offset) => q.listCoupons(ctx.db, patterns, limit, offset),
+    () => countCouponsMatching(ctx.db, patterns),
+    (limit, offset) => listCouponsMatching(ctx.db, patterns, limit, offset),
     toAdminCoupon,
   );
 }
 
-const coupons = editAudited<q.AdminCouponRow, AdminCoupon, AdminCouponBody, AdminCouponPatch>({
+const coupons = editAudited<EditableCouponRow, AdminCoupon, AdminCouponBody, AdminCouponPatch>({
   action: 'coupon',
   target: 'coupon',
-  find: q.findCoupon,
-  insert: async (tx, ctx, body) => {
-    const fields = {
-      ...body,
-      valid_from: toDate(body.valid_from),
-      valid_until: toDate(body.valid_until),
-    };
-    await checkCouponRules(tx, fields);
-    const id = await q.insertCoupon(tx, fields, ctx.now());
-    if (id === null) {
-      throw new AppError(400, 'code_taken', ADMIN_MESSAGES.codeTaken, {
-        code: [ADMIN_MESSAGES.codeTaken],
-      });
-    }
-    const row = await q.findCoupon(tx, id);
-    if (!row) throw notFound();
-    return row;
-  },
-  apply: async (tx, _ctx, before, patch) => {
-    const fields = {
-      ...before,
-      ...patch,
-      valid_from: patch.valid_from === undefined ? before.valid_from : toDate(patch.valid_from),
-      valid_until: patch.valid_until === undefined ? before.valid_until : toDate(patch.valid_until),
-    };
-    await checkCouponRules(tx, fields);
-    await q.updateCoupon(tx, before.id, fields);
-    return q.findCoupon(tx, before.id);
-  },
+  create: createCouponRow,
+  edit: (tx, id, patch) => editCoupon(tx, id, patch),
   snapshot: couponSnapshot,
   toItem: toAdminCoupon,
 });
@@ -1380,7 +1320,7 @@ export const updateCoupon = coupons.update;
 
 // ---- contact requests ---------------------------------------------------
 
-function toContactRequest(row: q.AdminContactRequestRow): AdminContactRequest {
+function toContactRequest(row: ContactRequestRow): AdminContactRequest {
   return {
     id: row.id,
     full_name: row.full_name,
@@ -1406,8 +1346,8 @@ export async function listContactRequests(
     ctx,
     'contact-requests/',
     query,
-    () => q.countContactRequests(ctx.db, status, patterns),
-    (limit, offset) => q.listContactRequests(ctx.db, status, patterns, limit, offset),
+    () => countContactRequests(ctx.db, status, patterns),
+    (limit, offset) => listContactRequestRows(ctx.db, status, patterns, limit, offset),
     toContactRequest,
   );
 }
@@ -1419,15 +1359,7 @@ export async function updateContactRequest(
   patch: ContactRequestPatch,
 ): Promise<AdminContactRequest> {
   return ctx.db.transaction(async (tx) => {
-    const before = await q.findContactRequest(tx, id);
-    if (!before) throw notFound();
-    const row = await q.updateContactRequest(
-      tx,
-      id,
-      { status: patch.status ?? before.status, note: patch.note ?? before.note },
-      ctx.now(),
-    );
-    if (!row) throw notFound();
+    const { before, after } = await updateContactRequestStatus(tx, id, patch, ctx.now());
     await audit(
       tx,
       ctx,
@@ -1435,46 +1367,16 @@ export async function updateContactRequest(
       'contact_request.update',
       { type: 'contact_request', id },
       { status: before.status, note: before.note },
-      { status: row.status, note: row.note },
+      { status: after.status, note: after.note },
     );
-    return toContactRequest(row);
+    return toContactRequest(after);
   });
 }
 
 /** The image a contact request came with (private: administrators only). */
-export async function getContactRequestImage(
-  ctx: AppContext,
-  id: number,
-): Promise<{ contentType: string; body: Buffer }> {
-  const row = await q.findContactRequest(ctx.db, id);
-  const file = row?.image_key ? await ctx.storage.get(row.image_key) : null;
-  if (!file) throw notFound();
-  return file;
-}
+export { getContactRequestImage } from '../contact/service.ts';
 
 // ---- administrators -----------------------------------------------------
 
-/**
- * Makes an administrator (`npm run admin:create`). The password must meet the
- * sign-up rules; an e-mail that already has an account is refused.
- */
-export async function createAdministrator(
-  db: Queryable,
-  input: { email: string; password: string; fullName: string },
-  now: Date = new Date(),
-): Promise<{ id: number; email: string }> {
-  const email = normalizeEmail(input.email);
-  const fullName = input.fullName.trim();
-  if (!isValidEmail(email)) throw new AppError(400, 'validation_error', MESSAGES.invalidEmail);
-  if (!fullName) throw new AppError(400, 'validation_error', 'Please give a name (--name).');
-  if (input.password.length < PASSWORD_MIN_LENGTH) {
-    throw new AppError(400, 'validation_error', MESSAGES.passwordTooShort);
-  }
-  if (!isStrongPassword(input.password)) {
-    throw new AppError(400, 'validation_error', MESSAGES.passwordTooWeak);
-  }
-  const passwordHash = await hashPassword(input.password);
-  const admin = await q.insertAdministrator(db, { email, passwordHash, fullName, at: now });
-  if (!admin) throw new AppError(400, 'email_taken', MESSAGES.emailTaken);
-  return admin;
-}
+/** Makes an administrator (`npm run admin:create`); the account is the sign-in module's. */
+export { createAdministrator } from '../auth/service.ts';

@@ -225,3 +225,117 @@ export async function deleteExpiredSignInCodes(
 export async function deleteSignInCode(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM sign_in_codes WHERE id = $1', [id]);
 }
+
+// ---- back office --------------------------------------------------------
+
+/** An account as the back office lists and manages it. */
+export interface ManagedUserRow {
+  id: number;
+  full_name: string;
+  email: string;
+  phone_country_code: string | null;
+  phone_number: string | null;
+  role: Role;
+  is_active: boolean;
+  is_premium: boolean;
+  is_email_verified: boolean;
+  is_phone_verified: boolean;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
+  warning_count: number;
+  last_login: Date | null;
+  created_at: Date;
+}
+
+/** Search words as ILIKE patterns; an empty list matches everything. */
+export type Patterns = readonly string[];
+
+const MANAGED_USER_COLUMNS = `id, full_name, email, phone_country_code, phone_number, role, is_active,
+       is_premium, is_email_verified, is_phone_verified, suspended_at, suspension_reason,
+       warning_count, last_login, created_at`;
+
+/** Every word must match the name, the e-mail or the phone number. */
+const MANAGED_USER_WHERE = `($1::text IS NULL OR role = $1)
+   AND ($2::boolean IS NULL OR is_active = $2)
+   AND NOT EXISTS (SELECT 1 FROM unnest($3::text[]) AS t(p)
+                    WHERE NOT (full_name ILIKE t.p OR email ILIKE t.p
+                               OR coalesce(phone_number, '') ILIKE t.p
+                               OR (coalesce(phone_country_code, '') || coalesce(phone_number, '')) ILIKE t.p))`;
+
+export interface ManagedUserFilter {
+  role: string | null;
+  active: boolean | null;
+  patterns: Patterns;
+}
+
+export async function countManagedUsers(db: Queryable, filter: ManagedUserFilter): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM users WHERE ${MANAGED_USER_WHERE}`,
+    [filter.role, filter.active, filter.patterns],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export function listManagedUsers(
+  db: Queryable,
+  filter: ManagedUserFilter,
+  limit: number,
+  offset: number,
+): Promise<ManagedUserRow[]> {
+  return db.query<ManagedUserRow>(
+    `SELECT ${MANAGED_USER_COLUMNS} FROM users WHERE ${MANAGED_USER_WHERE}
+      ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
+    [filter.role, filter.active, filter.patterns, limit, offset],
+  );
+}
+
+/** One account, locked for the rest of the transaction when `lock` is set. */
+export async function findManagedUser(
+  db: Queryable,
+  id: number,
+  lock = false,
+): Promise<ManagedUserRow | null> {
+  const rows = await db.query<ManagedUserRow>(
+    `SELECT ${MANAGED_USER_COLUMNS} FROM users WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setUserSuspension(
+  db: Queryable,
+  id: number,
+  suspension: { at: Date; reason: string } | null,
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET is_active = $2, suspended_at = $3, suspension_reason = $4, updated_at = now()
+      WHERE id = $1`,
+    [id, suspension === null, suspension?.at ?? null, suspension?.reason ?? null],
+  );
+}
+
+export async function setUserPremium(db: Queryable, id: number, premium: boolean): Promise<void> {
+  await db.query('UPDATE users SET is_premium = $2, updated_at = now() WHERE id = $1', [
+    id,
+    premium,
+  ]);
+}
+
+export async function addUserWarning(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE users SET warning_count = warning_count + 1 WHERE id = $1', [id]);
+}
+
+/** Inserts an administrator; null when the e-mail is taken. */
+export async function insertAdministrator(
+  db: Queryable,
+  admin: { email: string; passwordHash: string; fullName: string; at: Date },
+): Promise<{ id: number; email: string } | null> {
+  const rows = await db.query<{ id: number; email: string }>(
+    `INSERT INTO users (email, password_hash, full_name, role, is_email_verified,
+                        profile_completed_at, password_changed_at, created_at, updated_at)
+     VALUES ($1, $2, $3, 'admin', true, $4, $4, $4, $4)
+     ON CONFLICT (email) DO NOTHING RETURNING id, email`,
+    [admin.email, admin.passwordHash, admin.fullName, admin.at],
+  );
+  return rows[0] ?? null;
+}

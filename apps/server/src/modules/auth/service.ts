@@ -1,6 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 
 import {
+  PASSWORD_MIN_LENGTH,
   SIGN_IN_CODE_LENGTH,
   SIGN_IN_CODE_MAX_ATTEMPTS,
   SIGN_IN_CODE_TTL_SECONDS,
@@ -8,9 +9,11 @@ import {
   type SignUpRole,
 } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
 import {
   findRegistrationProblem,
+  isStrongPassword,
   isValidEmail,
   type CodeTokenBody,
   type CurrentUser,
@@ -42,10 +45,12 @@ import {
   type DeviceToken,
 } from './device-trust.ts';
 import {
+  addUserWarning,
   consumeSignInCode,
   deleteExpiredRefreshTokens,
   deleteExpiredSignInCodes,
   deleteSignInCode,
+  findManagedUser,
   findOnboardingFacts,
   findSessionState,
   findUserByEmail,
@@ -53,14 +58,18 @@ import {
   incrementSignInCodeAttempts,
   insertRefreshToken,
   insertSignInCode,
+  insertAdministrator,
   insertUser,
   lockRefreshToken,
   lockSignInCode,
   markRefreshTokenUsed,
   revokeRefreshFamily,
   revokeUserRefreshTokens,
+  setUserPremium,
+  setUserSuspension,
   updateLastLogin,
   updateSessionsRevokedAt,
+  type ManagedUserRow,
   type SessionStateRow,
   type UserRow,
 } from './queries.ts';
@@ -484,4 +493,97 @@ export async function getCurrentUser(ctx: AppContext, userId: number): Promise<C
 export async function getCoinBalance(ctx: AppContext, userId: number): Promise<{ coins: number }> {
   await requireActiveUser(ctx, userId);
   return { coins: await coinBalanceAt(ctx.db, userId, ctx.now()) };
+}
+
+// ---- back office --------------------------------------------------------
+
+export {
+  countManagedUsers,
+  findManagedUser,
+  listManagedUsers,
+  type ManagedUserFilter,
+  type ManagedUserRow,
+} from './queries.ts';
+
+const accountNotFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
+
+/** Locks an account the back office changes; 404 when there is none. */
+async function lockManagedUser(tx: Queryable, id: number): Promise<ManagedUserRow> {
+  const user = await findManagedUser(tx, id, true);
+  if (!user) throw accountNotFound();
+  return user;
+}
+
+/**
+ * Suspends an account within the caller's transaction: it is closed and every
+ * session ends at once (the caller announces it once committed). An
+ * administrator cannot be suspended, nor an account twice. Answers the account
+ * as it was.
+ */
+export async function suspendAccount(
+  tx: Queryable,
+  id: number,
+  reason: string,
+  at: Date,
+): Promise<ManagedUserRow> {
+  const before = await lockManagedUser(tx, id);
+  if (before.role === 'admin') {
+    throw new AppError(403, 'permission_denied', ADMIN_MESSAGES.cannotSuspendAdmin);
+  }
+  if (!before.is_active) throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.alreadySuspended);
+  await setUserSuspension(tx, id, { at, reason });
+  await revokeUserSessions(tx, id, at);
+  return before;
+}
+
+/** Opens a suspended account again within the caller's transaction; answers it as it was. */
+export async function reinstateAccount(tx: Queryable, id: number): Promise<ManagedUserRow> {
+  const before = await lockManagedUser(tx, id);
+  if (before.is_active) throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.notSuspended);
+  await setUserSuspension(tx, id, null);
+  return before;
+}
+
+/** Marks a student premium or not (only students are); answers the account as it was. */
+export async function setAccountPremium(
+  tx: Queryable,
+  id: number,
+  premium: boolean,
+): Promise<ManagedUserRow> {
+  const before = await lockManagedUser(tx, id);
+  if (before.role !== 'student') {
+    throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.premiumStudentsOnly);
+  }
+  await setUserPremium(tx, id, premium);
+  return before;
+}
+
+/** Counts one more warning against an account, within the caller's transaction. */
+export async function warnAccount(tx: Queryable, id: number): Promise<void> {
+  await addUserWarning(tx, id);
+}
+
+/**
+ * Makes an administrator (`npm run admin:create`). The password must meet the
+ * sign-up rules; an e-mail that already has an account is refused.
+ */
+export async function createAdministrator(
+  db: Queryable,
+  input: { email: string; password: string; fullName: string },
+  now: Date = new Date(),
+): Promise<{ id: number; email: string }> {
+  const email = normalizeEmail(input.email);
+  const fullName = input.fullName.trim();
+  if (!isValidEmail(email)) throw new AppError(400, 'validation_error', MESSAGES.invalidEmail);
+  if (!fullName) throw new AppError(400, 'validation_error', 'Please give a name (--name).');
+  if (input.password.length < PASSWORD_MIN_LENGTH) {
+    throw new AppError(400, 'validation_error', MESSAGES.passwordTooShort);
+  }
+  if (!isStrongPassword(input.password)) {
+    throw new AppError(400, 'validation_error', MESSAGES.passwordTooWeak);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const admin = await insertAdministrator(db, { email, passwordHash, fullName, at: now });
+  if (!admin) throw new AppError(400, 'email_taken', MESSAGES.emailTaken);
+  return admin;
 }

@@ -261,3 +261,30 @@ export async function countUnreadOf(db: Queryable, userId: number): Promise<numb
   );
   return rows[0]?.count ?? 0;
 }
+
+export interface PairMessageRow {
+  enquiry_id: number;
+  tutor_id: number;
+  sender_id: number;
+  content: string;
+  created_at: Date;
+}
+
+/** The last 50 messages of each (enquiry, tutor) conversation asked for, oldest first. */
+export function listLatestMessagesOfPairs(
+  db: Queryable,
+  pairs: readonly { enquiryId: number; tutorId: number }[],
+): Promise<PairMessageRow[]> {
+  if (pairs.length === 0) return Promise.resolve([]);
+  return db.query<PairMessageRow>(
+    `SELECT c.enquiry_id, c.tutor_id, m.sender_id, m.content, m.created_at
+       FROM unnest($1::int[], $2::int[]) AS q(enquiry_id, tutor_id)
+       JOIN conversations c ON c.enquiry_id = q.enquiry_id AND c.tutor_id = q.tutor_id
+       CROSS JOIN LATERAL (
+         SELECT sender_id, content, created_at, id FROM messages
+          WHERE conversation_id = c.id ORDER BY id DESC LIMIT 50
+       ) m
+      ORDER BY c.id, m.id`,
+    [pairs.map((pair) => pair.enquiryId), pairs.map((pair) => pair.tutorId)],
+  );
+}

@@ -44,6 +44,9 @@ import {
   type MessageRow,
 } from './queries.ts';
 
+/** For the back office, which reads a reported enquiry's conversation with the reporter. */
+export { listLatestMessagesOfPairs, type PairMessageRow } from './queries.ts';
+
 /** A handle made from the id: never the e-mail or a part of it (API contract, Chat). */
 function usernameOf(id: number): string {
   return `user${String(id)}`;

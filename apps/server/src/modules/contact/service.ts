@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { MESSAGES } from '@gurumatch/shared/messages';
 import { CONTACT_MESSAGES } from '@gurumatch/shared/messages/contact';
 import {
   CONTACT_IMAGE_MAX_DIMENSION_PX,
@@ -10,6 +11,7 @@ import {
 } from '@gurumatch/shared/schemas/contact';
 
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import {
   detectFileType,
@@ -18,7 +20,12 @@ import {
   type DetectedFileType,
 } from '../profile/service.ts';
 
-import { insertContactRequest } from './queries.ts';
+import {
+  findContactRequest,
+  insertContactRequest,
+  updateContactRequest,
+  type ContactRequestRow,
+} from './queries.ts';
 import type { ContactForm, UploadedFile } from './read-form.ts';
 
 /** Accepted contact requests per client address and window. */
@@ -128,4 +135,44 @@ export async function submitContactRequest(
     if (imageKey) await ctx.storage.delete(imageKey).catch(() => undefined);
     throw error;
   }
+}
+
+// ---- back office --------------------------------------------------------
+
+/** For the back office's list of requests. */
+export { countContactRequests, listContactRequests, type ContactRequestRow } from './queries.ts';
+
+const requestNotFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
+
+/**
+ * Sets a request's status and note within the caller's transaction (the back
+ * office audits it there); what is not given stays. Answers the row before and after.
+ */
+export async function updateContactRequestStatus(
+  tx: Queryable,
+  id: number,
+  patch: { status?: ContactRequestRow['status'] | undefined; note?: string | undefined },
+  at: Date,
+): Promise<{ before: ContactRequestRow; after: ContactRequestRow }> {
+  const before = await findContactRequest(tx, id, true);
+  if (!before) throw requestNotFound();
+  const after = await updateContactRequest(
+    tx,
+    id,
+    { status: patch.status ?? before.status, note: patch.note ?? before.note },
+    at,
+  );
+  if (!after) throw requestNotFound();
+  return { before, after };
+}
+
+/** The image a contact request came with (private: only the back office asks for it). */
+export async function getContactRequestImage(
+  ctx: AppContext,
+  id: number,
+): Promise<{ contentType: string; body: Buffer }> {
+  const row = await findContactRequest(ctx.db, id);
+  const file = row?.image_key ? await ctx.storage.get(row.image_key) : null;
+  if (!file) throw requestNotFound();
+  return file;
 }

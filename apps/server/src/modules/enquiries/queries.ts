@@ -819,3 +819,106 @@ export async function findFeedInputs(db: Queryable, tutorId: number): Promise<Fe
   );
   return rows[0] ?? { profile: null, addresses: [] };
 }
+
+// ---- reports in the back office -----------------------------------------
+
+/** A report with its enquiry, its reporter and the poster, as the back office weighs it. */
+export interface ReportRow {
+  id: number;
+  status: 'open' | 'confirmed_fake' | 'dismissed';
+  reason: string;
+  message: string;
+  created_at: Date;
+  reporter_id: number;
+  reporter_name: string;
+  reporter_email: string;
+  enquiry_id: number;
+  enquiry_name: string;
+  subject: string;
+  class_level: string;
+  study_mode: string;
+  formatted_address: string;
+  user_budget: number;
+  archived: boolean;
+  posted_at: Date;
+  contacts: number;
+  reports: number;
+  poster_id: number;
+  poster_name: string;
+  poster_email: string;
+  poster_active: boolean;
+  poster_warnings: number;
+}
+
+const REPORT_COLUMNS = `r.id, r.status, r.reason, r.message, r.created_at,
+       t.id AS reporter_id, t.full_name AS reporter_name, t.email AS reporter_email,
+       e.id AS enquiry_id, e.name AS enquiry_name, e.subject, e.class_level, e.study_mode,
+       e.formatted_address, e.user_budget, e.archived, e.posted_at,
+       (SELECT count(*)::int FROM enquiry_contacts c WHERE c.enquiry_id = e.id) AS contacts,
+       (SELECT count(*)::int FROM enquiry_reports x WHERE x.enquiry_id = e.id) AS reports,
+       s.id AS poster_id, s.full_name AS poster_name, s.email AS poster_email,
+       s.is_active AS poster_active, s.warning_count AS poster_warnings`;
+
+const REPORT_FROM = `enquiry_reports r
+       JOIN enquiries e ON e.id = r.enquiry_id
+       JOIN users t ON t.id = r.tutor_id
+       JOIN users s ON s.id = e.student_id`;
+
+export async function countReports(db: Queryable, status: string | null): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM enquiry_reports r WHERE ($1::text IS NULL OR r.status = $1)`,
+    [status],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export function listReports(
+  db: Queryable,
+  status: string | null,
+  limit: number,
+  offset: number,
+): Promise<ReportRow[]> {
+  return db.query<ReportRow>(
+    `SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM}
+      WHERE ($1::text IS NULL OR r.status = $1)
+      ORDER BY r.created_at, r.id LIMIT $2 OFFSET $3`,
+    [status, limit, offset],
+  );
+}
+
+export async function findReportForUpdate(db: Queryable, id: number): Promise<ReportRow | null> {
+  const rows = await db.query<ReportRow>(
+    `SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM} WHERE r.id = $1 FOR UPDATE OF r, e`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Closes every open report of an enquiry with `status`; answers the closed ids. */
+export async function closeOpenReports(
+  db: Queryable,
+  enquiryId: number,
+  status: 'confirmed_fake' | 'dismissed',
+): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE enquiry_reports SET status = $2 WHERE enquiry_id = $1 AND status = 'open' RETURNING id`,
+    [enquiryId, status],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function setReportStatus(
+  db: Queryable,
+  id: number,
+  status: 'confirmed_fake' | 'dismissed',
+): Promise<void> {
+  await db.query('UPDATE enquiry_reports SET status = $2 WHERE id = $1', [id, status]);
+}
+
+/** Archives an enquiry whoever posted it (a confirmed fake); an archived one keeps its date. */
+export async function archiveEnquiryAsFake(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query(
+    'UPDATE enquiries SET archived = true, archived_at = coalesce(archived_at, $2) WHERE id = $1',
+    [id, at],
+  );
+}

@@ -14,6 +14,7 @@ import {
   type ContactPending,
   type StudyMode,
 } from '@gurumatch/shared/enquiries';
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import { contactClosedDetail, ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { AccessClaims } from '@gurumatch/shared/schemas/auth';
 import type {
@@ -57,6 +58,8 @@ import { notifyTutorOfRefund, queueResponseNotice } from './notifications.ts';
 import { firstNameOf, localityPosition, maskPhone, roundedDistanceKm } from './poster-view.ts';
 import {
   archiveEnquiry as archiveEnquiryRow,
+  archiveEnquiryAsFake,
+  closeOpenReports,
   countActiveEnquiries,
   findAddressOfUser,
   findContact,
@@ -65,6 +68,7 @@ import {
   findTutorMarks,
   findTutorStanding,
   findFeedInputs,
+  findReportForUpdate,
   type FeedInputsRow,
   findUserName,
   incrementResponded,
@@ -86,6 +90,7 @@ import {
   markGuaranteeSettled,
   recordView,
   selectFeed,
+  setReportStatus,
   toggleStar as toggleStarRow,
   type CardRow,
   type ContactRow,
@@ -93,6 +98,7 @@ import {
   type FeedRow,
   type FeedCriteria,
   type PosterAddressRow,
+  type ReportRow,
   type ResponseRow,
   type TutorProfileRow,
   type TutorStandingRow,
@@ -1015,3 +1021,43 @@ export async function refundContactsOfEnquiry(
 
 /** For other modules whose writes change what tutors' feeds show. */
 export { invalidateFeeds } from './feed-cache.ts';
+
+// ---- reports in the back office -----------------------------------------
+
+/** For the back office's report queue. */
+export { countReports, listReports, type ReportRow } from './queries.ts';
+
+/** Locks an open report and its enquiry; 404 when there is none, 400 when it is closed. */
+async function lockOpenReport(tx: Queryable, id: number): Promise<ReportRow> {
+  const report = await findReportForUpdate(tx, id);
+  if (!report) throw notFound();
+  if (report.status !== 'open')
+    throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.reportClosed);
+  return report;
+}
+
+/** Dismisses an open report within the caller's transaction (the back office audits it). */
+export async function dismissReport(tx: Queryable, id: number): Promise<ReportRow> {
+  const report = await lockOpenReport(tx, id);
+  await setReportStatus(tx, id, 'dismissed');
+  return report;
+}
+
+/**
+ * Confirms an open report within the caller's transaction: the enquiry is
+ * archived, every open report of it closed as fake and every paying tutor
+ * refunded (told by `notifyRefundedTutors` once committed). The poster is the
+ * caller's to deal with.
+ */
+export async function confirmReportFake(
+  tx: Queryable,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<{ report: ReportRow; closed: number[]; refundedContacts: RefundedContact[] }> {
+  const report = await lockOpenReport(tx, id);
+  await archiveEnquiryAsFake(tx, report.enquiry_id, now);
+  const closed = await closeOpenReports(tx, report.enquiry_id, 'confirmed_fake');
+  const refundedContacts = await refundContactsWithin(tx, report.enquiry_id, reason, now);
+  return { report, closed, refundedContacts };
+}

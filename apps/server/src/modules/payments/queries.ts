@@ -520,6 +520,239 @@ export async function insertCoupon(db: Queryable, coupon: NewCoupon): Promise<vo
   );
 }
 
+// ------------------------------------------------------ plans and coupons, edited
+
+/** The named fields only, in the order named (an edit reads back more than it writes). */
+function pick<Fields, Name extends keyof Fields>(
+  fields: Fields,
+  names: readonly Name[],
+): Pick<Fields, Name> {
+  const picked: Partial<Pick<Fields, Name>> = {};
+  for (const name of names) picked[name] = fields[name];
+  return picked as Pick<Fields, Name>;
+}
+
+/** The names and values of typed fields, in one order (the names are the code's own keys). */
+function columnsOf(fields: Readonly<Record<string, unknown>>): {
+  names: string[];
+  values: unknown[];
+} {
+  const entries = Object.entries(fields);
+  return { names: entries.map(([name]) => name), values: entries.map(([, value]) => value) };
+}
+
+/** `$1, $2, …` for `count` values. */
+function placeholders(count: number): string {
+  return Array.from({ length: count }, (_, i) => `$${String(i + 1)}`).join(', ');
+}
+
+/** `name = $2, …` for an UPDATE whose `$1` is the row's id. */
+function assignments(names: readonly string[]): string {
+  return names.map((name, i) => `${name} = $${String(i + 2)}`).join(', ');
+}
+
+/** Search words as ILIKE patterns; an empty list matches everything. */
+export type Patterns = readonly string[];
+
+/** A plan as the back office edits it. */
+export interface EditablePlanRow {
+  id: number;
+  name: string;
+  display_name: string;
+  coins: number;
+  price_paise: number;
+  validity_days: number;
+  description: string;
+  recommended: boolean;
+  features: string[];
+  is_active: boolean;
+  sort_order: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const EDITABLE_PLAN_COLUMNS = `id, name, display_name, coins, price_paise, validity_days, description,
+       recommended, features, is_active, sort_order, created_at, updated_at`;
+
+export async function countPlans(db: Queryable): Promise<number> {
+  const rows = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM plans');
+  return rows[0]?.count ?? 0;
+}
+
+export function listPlansPage(
+  db: Queryable,
+  limit: number,
+  offset: number,
+): Promise<EditablePlanRow[]> {
+  return db.query<EditablePlanRow>(
+    `SELECT ${EDITABLE_PLAN_COLUMNS} FROM plans ORDER BY sort_order, id LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+}
+
+export async function lockEditablePlan(db: Queryable, id: number): Promise<EditablePlanRow | null> {
+  const rows = await db.query<EditablePlanRow>(
+    `SELECT ${EDITABLE_PLAN_COLUMNS} FROM plans WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export type PlanFields = Omit<EditablePlanRow, 'id' | 'created_at' | 'updated_at'>;
+
+/** The plan columns an edit writes: all but the name, which is fixed once the plan is made. */
+const PLAN_EDITABLE = [
+  'display_name',
+  'coins',
+  'price_paise',
+  'validity_days',
+  'description',
+  'recommended',
+  'features',
+  'is_active',
+  'sort_order',
+] as const satisfies readonly (keyof PlanFields)[];
+
+/** Inserts a plan; null when the name is taken. */
+export async function insertPlan(
+  db: Queryable,
+  plan: PlanFields,
+  at: Date,
+): Promise<EditablePlanRow | null> {
+  const { names, values } = columnsOf({
+    name: plan.name,
+    ...pick(plan, PLAN_EDITABLE),
+    created_at: at,
+    updated_at: at,
+  });
+  const rows = await db.query<EditablePlanRow>(
+    `INSERT INTO plans (${names.join(', ')}) VALUES (${placeholders(values.length)})
+     ON CONFLICT (name) DO NOTHING RETURNING ${EDITABLE_PLAN_COLUMNS}`,
+    values,
+  );
+  return rows[0] ?? null;
+}
+
+export async function updatePlan(
+  db: Queryable,
+  id: number,
+  plan: PlanFields,
+  at: Date,
+): Promise<EditablePlanRow | null> {
+  const { names, values } = columnsOf({ ...pick(plan, PLAN_EDITABLE), updated_at: at });
+  const rows = await db.query<EditablePlanRow>(
+    `UPDATE plans SET ${assignments(names)} WHERE id = $1 RETURNING ${EDITABLE_PLAN_COLUMNS}`,
+    [id, ...values],
+  );
+  return rows[0] ?? null;
+}
+
+export async function countExistingPlans(db: Queryable, ids: readonly number[]): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM plans WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** A coupon as the back office edits it, with the redemptions it has had. */
+export interface EditableCouponRow {
+  id: number;
+  code: string;
+  kind: 'percent' | 'flat';
+  value: number;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  max_redemptions: number | null;
+  max_per_user: number;
+  plan_ids: number[];
+  is_active: boolean;
+  redemptions: number;
+  created_at: Date;
+}
+
+const EDITABLE_COUPON_COLUMNS = `c.id, c.code, c.kind, c.value, c.valid_from, c.valid_until,
+       c.max_redemptions, c.max_per_user, c.plan_ids, c.is_active, c.created_at,
+       (SELECT count(*)::int FROM coupon_redemptions r
+         WHERE r.coupon_id = c.id AND r.status = 'consumed') AS redemptions`;
+
+const COUPON_CODE_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p)
+                    WHERE NOT (c.code ILIKE t.p))`;
+
+export async function countCouponsMatching(db: Queryable, patterns: Patterns): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM coupons c WHERE ${COUPON_CODE_WHERE}`,
+    [patterns],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export function listCouponsMatching(
+  db: Queryable,
+  patterns: Patterns,
+  limit: number,
+  offset: number,
+): Promise<EditableCouponRow[]> {
+  return db.query<EditableCouponRow>(
+    `SELECT ${EDITABLE_COUPON_COLUMNS} FROM coupons c WHERE ${COUPON_CODE_WHERE}
+      ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
+    [patterns, limit, offset],
+  );
+}
+
+export async function lockEditableCoupon(
+  db: Queryable,
+  id: number,
+): Promise<EditableCouponRow | null> {
+  const rows = await db.query<EditableCouponRow>(
+    `SELECT ${EDITABLE_COUPON_COLUMNS} FROM coupons c WHERE c.id = $1 FOR UPDATE OF c`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export type CouponFields = Omit<EditableCouponRow, 'id' | 'redemptions' | 'created_at'>;
+
+/** The coupon columns an edit writes: all but the code and the kind, fixed once it is made. */
+const COUPON_EDITABLE = [
+  'value',
+  'valid_from',
+  'valid_until',
+  'max_redemptions',
+  'max_per_user',
+  'plan_ids',
+  'is_active',
+] as const satisfies readonly (keyof CouponFields)[];
+
+/** Inserts an edited coupon; null when the code is taken. */
+export async function insertEditableCoupon(
+  db: Queryable,
+  coupon: CouponFields,
+  at: Date,
+): Promise<number | null> {
+  const { names, values } = columnsOf({
+    code: coupon.code,
+    kind: coupon.kind,
+    ...pick(coupon, COUPON_EDITABLE),
+    created_at: at,
+  });
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO coupons (${names.join(', ')}) VALUES (${placeholders(values.length)})
+     ON CONFLICT (code) DO NOTHING RETURNING id`,
+    values,
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function updateEditableCoupon(
+  db: Queryable,
+  id: number,
+  coupon: CouponFields,
+): Promise<void> {
+  const { names, values } = columnsOf(pick(coupon, COUPON_EDITABLE));
+  await db.query(`UPDATE coupons SET ${assignments(names)} WHERE id = $1`, [id, ...values]);
+}
+
 // ---------------------------------------------------------------- orders and payments
 
 export interface OrderRow {

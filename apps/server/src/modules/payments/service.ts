@@ -4,8 +4,15 @@ import {
   ORDER_RECONCILE_AFTER_MINUTES,
 } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import { PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
 import type { SuccessMessage } from '@gurumatch/shared/schemas/account';
+import type {
+  AdminCouponBody,
+  AdminCouponPatch,
+  AdminPlanBody,
+  AdminPlanPatch,
+} from '@gurumatch/shared/schemas/admin';
 import {
   couponDiscount,
   formatRupees,
@@ -38,10 +45,12 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
+import { sanitizeContentHtml } from '../content/service.ts';
 
 import { creditCoins, creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
 import {
   consumeRedemption,
+  countExistingPlans,
   countCouponUses,
   countLedgerEntries,
   countPurchases,
@@ -57,6 +66,8 @@ import {
   findPlanById,
   findPlanByName,
   findPurchase,
+  insertEditableCoupon,
+  insertPlan,
   hasFreePlanLot,
   insertConsumedRedemption,
   insertOrder,
@@ -69,6 +80,8 @@ import {
   listOrdersToReconcile,
   listPurchases as listPurchaseRows,
   lockCoupon,
+  lockEditableCoupon,
+  lockEditablePlan,
   lockLiveReservationsOfUser,
   lockOrder,
   lockRedemption,
@@ -82,7 +95,11 @@ import {
   releaseRedemption,
   setOrderRedemption,
   setRefundProviderStatus,
+  updateEditableCoupon,
+  updatePlan,
   type CouponRow,
+  type EditableCouponRow,
+  type EditablePlanRow,
   type LedgerRow,
   type OrderRow,
   type PlanRow,
@@ -361,6 +378,140 @@ export async function failRedemption(
     await releaseRedemption(tx, redemption.id, ctx.now());
     return { success: true, message: PAYMENT_MESSAGES.couponReleased };
   });
+}
+
+// ---------------------------------------------------------------- plans and coupons, edited
+
+/** For the back office's lists of plans and coupons. */
+export {
+  countCouponsMatching,
+  countPlans,
+  listCouponsMatching,
+  listPlansPage,
+  type EditableCouponRow,
+  type EditablePlanRow,
+} from './queries.ts';
+
+const editNotFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
+
+/** A row before and after an edit, for the audit log. */
+export interface Edited<Row> {
+  before: Row;
+  after: Row;
+}
+
+/** Makes a plan within the caller's transaction; its description is cleaned once, on store. */
+export async function createPlan(
+  tx: Queryable,
+  body: AdminPlanBody,
+  at: Date,
+): Promise<EditablePlanRow> {
+  const row = await insertPlan(
+    tx,
+    { ...body, description: sanitizeContentHtml(body.description) },
+    at,
+  );
+  if (!row) {
+    throw new AppError(400, 'name_taken', ADMIN_MESSAGES.nameTaken, {
+      name: [ADMIN_MESSAGES.nameTaken],
+    });
+  }
+  return row;
+}
+
+/** Edits a plan within the caller's transaction; its name stays as it was made. */
+export async function editPlan(
+  tx: Queryable,
+  id: number,
+  patch: AdminPlanPatch,
+  at: Date,
+): Promise<Edited<EditablePlanRow>> {
+  const before = await lockEditablePlan(tx, id);
+  if (!before) throw editNotFound();
+  const merged = { ...before, ...patch };
+  const after = await updatePlan(
+    tx,
+    id,
+    { ...merged, description: sanitizeContentHtml(merged.description) },
+    at,
+  );
+  if (!after) throw editNotFound();
+  return { before, after };
+}
+
+/** A coupon's rules: a percentage up to 100 %, an end after its start, plans that exist. */
+async function checkCouponRules(
+  tx: Queryable,
+  rules: {
+    kind: string;
+    value: number;
+    valid_from: Date | null;
+    valid_until: Date | null;
+    plan_ids: number[];
+  },
+): Promise<void> {
+  if (rules.kind === 'percent' && rules.value > 10_000) {
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponPercentTooHigh, {
+      value: [ADMIN_MESSAGES.couponPercentTooHigh],
+    });
+  }
+  if (rules.valid_from && rules.valid_until && rules.valid_until <= rules.valid_from) {
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponEndsBeforeStart, {
+      valid_until: [ADMIN_MESSAGES.couponEndsBeforeStart],
+    });
+  }
+  const unique = [...new Set(rules.plan_ids)];
+  if ((await countExistingPlans(tx, unique)) !== unique.length) {
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.couponUnknownPlan, {
+      plan_ids: [ADMIN_MESSAGES.couponUnknownPlan],
+    });
+  }
+}
+
+const toDate = (value: string | null): Date | null => (value ? new Date(value) : null);
+
+/** Makes a coupon within the caller's transaction; its code and kind are fixed from then on. */
+export async function createCoupon(
+  tx: Queryable,
+  body: AdminCouponBody,
+  at: Date,
+): Promise<EditableCouponRow> {
+  const fields = {
+    ...body,
+    valid_from: toDate(body.valid_from),
+    valid_until: toDate(body.valid_until),
+  };
+  await checkCouponRules(tx, fields);
+  const id = await insertEditableCoupon(tx, fields, at);
+  if (id === null) {
+    throw new AppError(400, 'code_taken', ADMIN_MESSAGES.codeTaken, {
+      code: [ADMIN_MESSAGES.codeTaken],
+    });
+  }
+  const row = await lockEditableCoupon(tx, id);
+  if (!row) throw editNotFound();
+  return row;
+}
+
+/** Edits a coupon within the caller's transaction, under the same rules as a new one. */
+export async function editCoupon(
+  tx: Queryable,
+  id: number,
+  patch: AdminCouponPatch,
+): Promise<Edited<EditableCouponRow>> {
+  const before = await lockEditableCoupon(tx, id);
+  if (!before) throw editNotFound();
+  const fields = {
+    ...before,
+    ...patch,
+    valid_from: patch.valid_from === undefined ? before.valid_from : toDate(patch.valid_from),
+    valid_until: patch.valid_until === undefined ? before.valid_until : toDate(patch.valid_until),
+  };
+  await checkCouponRules(tx, fields);
+  await updateEditableCoupon(tx, id, fields);
+  const after = await lockEditableCoupon(tx, id);
+  if (!after) throw editNotFound();
+  return { before, after };
 }
 
 // ---------------------------------------------------------------- orders

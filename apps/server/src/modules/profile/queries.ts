@@ -160,3 +160,103 @@ export async function markProfileCompleted(db: Queryable, userId: number, at: Da
     [userId, at],
   );
 }
+
+// ---- verification -------------------------------------------------------
+
+/** A tutor's documents as the verification queue shows them, with their account's contact. */
+export interface VerificationRow {
+  user_id: number;
+  full_name: string;
+  email: string;
+  phone_country_code: string | null;
+  phone_number: string | null;
+  verification_status: 'none' | 'pending' | 'approved' | 'rejected';
+  is_doc_verified: boolean;
+  verification_reason: string | null;
+  verification_decided_at: Date | null;
+  id_proof_key: string | null;
+  qualification_proof_key: string | null;
+  last_updated: Date;
+}
+
+/** Search words as ILIKE patterns; an empty list matches everything. */
+export type Patterns = readonly string[];
+
+const VERIFICATION_WHERE = `u.role = 'teacher'
+   AND ($1::text IS NULL OR p.verification_status = $1)
+   AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS t(p)
+                    WHERE NOT (u.full_name ILIKE t.p OR u.email ILIKE t.p))`;
+
+export async function countVerifications(
+  db: Queryable,
+  status: string | null,
+  patterns: Patterns,
+): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM profiles p JOIN users u ON u.id = p.user_id
+      WHERE ${VERIFICATION_WHERE}`,
+    [status, patterns],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+const VERIFICATION_COLUMNS = `p.user_id, u.full_name, u.email, u.phone_country_code, u.phone_number,
+       p.verification_status, p.is_doc_verified, p.verification_reason, p.verification_decided_at,
+       p.id_proof_key, p.qualification_proof_key, p.last_updated`;
+
+/** Oldest submissions first: the queue is worked from the front. */
+export function listVerifications(
+  db: Queryable,
+  status: string | null,
+  patterns: Patterns,
+  limit: number,
+  offset: number,
+): Promise<VerificationRow[]> {
+  return db.query<VerificationRow>(
+    `SELECT ${VERIFICATION_COLUMNS}
+       FROM profiles p JOIN users u ON u.id = p.user_id
+      WHERE ${VERIFICATION_WHERE}
+      ORDER BY p.last_updated, p.user_id LIMIT $3 OFFSET $4`,
+    [status, patterns, limit, offset],
+  );
+}
+
+export async function findVerificationForUpdate(
+  db: Queryable,
+  userId: number,
+): Promise<(VerificationRow & { role: string }) | null> {
+  const rows = await db.query<VerificationRow & { role: string }>(
+    `SELECT ${VERIFICATION_COLUMNS}, u.role
+       FROM profiles p JOIN users u ON u.id = p.user_id
+      WHERE p.user_id = $1 FOR UPDATE OF p`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setVerificationDecision(
+  db: Queryable,
+  userId: number,
+  decision: { approved: boolean; reason: string | null; by: number; at: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE profiles
+        SET is_doc_verified = $2, verification_status = CASE WHEN $2 THEN 'approved' ELSE 'rejected' END,
+            verification_reason = $3, verification_decided_by = $4, verification_decided_at = $5
+      WHERE user_id = $1`,
+    [userId, decision.approved, decision.reason, decision.by, decision.at],
+  );
+}
+
+/** Which of the given users have verified documents. */
+export async function findDocVerifiedUserIds(
+  db: Queryable,
+  userIds: readonly number[],
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM profiles WHERE user_id = ANY($1::int[]) AND is_doc_verified',
+    [userIds],
+  );
+  return rows.map((row) => row.user_id);
+}

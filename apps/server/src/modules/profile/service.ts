@@ -9,6 +9,7 @@ import {
   type TeachingMode,
 } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
 import {
   buildProofUrl,
@@ -42,19 +43,29 @@ import {
 import {
   ensureProfile,
   findProfileView,
+  findVerificationForUpdate,
   lockProfileView,
   markProfileCompleted,
+  setVerificationDecision,
   updateProfileAvatarKey,
   updateProfileDetails,
   updateProfileProofKeys,
   updateUserAvatarUrl,
   type ProfileDetails,
   type ProfileViewRow,
+  type VerificationRow,
 } from './queries.ts';
 
 /** For other modules' uploads (back-office content images, contact form images): the same reading and checks. */
 export { detectFileType, isReadableImage, readImageSize, type DetectedFileType } from './files.ts';
 export { readUploadedFiles } from './uploads.ts';
+/** For the back office's verification queue and user list: reads of the profiles it shows. */
+export {
+  countVerifications,
+  findDocVerifiedUserIds,
+  listVerifications,
+  type VerificationRow,
+} from './queries.ts';
 
 export interface ProfileActor {
   user_id: number;
@@ -418,4 +429,26 @@ export async function getProof(
   if (!key || !file) throw new AppError(404, 'not_found', PROFILE_MESSAGES.proofNotFound);
   const extension = key.slice(key.lastIndexOf('.') + 1);
   return { ...file, filename: `${kind.replace('_', '-')}.${extension}` };
+}
+
+// ---- verification -------------------------------------------------------
+
+/**
+ * Approves or rejects a tutor's documents within the caller's transaction (the
+ * back office audits it there). Only a tutor who sent both documents can be
+ * decided. Answers the profile as it was.
+ */
+export async function decideVerification(
+  tx: Queryable,
+  userId: number,
+  decision: { approved: boolean; reason: string | null; by: number; at: Date },
+): Promise<VerificationRow> {
+  const before = await findVerificationForUpdate(tx, userId);
+  if (!before) throw new AppError(404, 'not_found', MESSAGES.notFound);
+  if (before.role !== 'teacher') throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.notATutor);
+  if (!before.id_proof_key || !before.qualification_proof_key) {
+    throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.noDocuments);
+  }
+  await setVerificationDecision(tx, userId, decision);
+  return before;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { useAuth } from '../../features/auth/auth-provider.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { signedInHome } from '../../features/auth/signed-in-home.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** Tailwind's `md` breakpoint: from here on the links sit in the bar and the menu button goes. */
 const DESKTOP_MEDIA_QUERY = '(min-width: 48rem)';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ButtonLink } from '../../components/ui/button.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const LINK_CLASSES =
   'inline-flex min-h-11 items-center rounded text-sm text-slate-700 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:min-h-9';

@@ -14,7 +14,6 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 
-import { paths } from '../../app/paths.ts';
 import { refreshSession } from '../../lib/api.ts';
 import {
   getSession,
@@ -25,6 +24,7 @@ import {
   subscribeSession,
   type Session,
 } from '../../lib/auth-session.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** `unknown` while the page is rendered on the server or hydrating; then known. */
 export type AuthStatus = 'unknown' | 'signed-out' | 'signed-in';

@@ -1,6 +1,6 @@
 import type { Role } from '@gurumatch/shared/constants';
 
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { recallSearchIntent } from '../../lib/search-intent.ts';
 
 /** The page a guard sent the visitor away from (router state `from`), as a path with its query. */

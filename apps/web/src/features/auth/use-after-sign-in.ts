@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-import { stepPath } from '../../app/paths.ts';
 import { decodeAccessToken } from '../../lib/auth-session.ts';
+import { stepPath } from '../../lib/paths.ts';
 
 import { authKeys, fetchUserStatus } from './api.ts';
 import { useAuth } from './auth-provider.tsx';

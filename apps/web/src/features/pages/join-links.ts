@@ -1,5 +1,5 @@
-import { paths } from '../../app/paths.ts';
 import type { CtaLink } from '../../components/ui/cta-buttons.tsx';
+import { paths } from '../../lib/paths.ts';
 
 /** The two ways in that the marketing pages offer: as a student, or as a tutor. */
 export const JOIN_LINKS: { primary: CtaLink; secondary: CtaLink } = {

@@ -5,12 +5,12 @@ import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 import { useRequestPasswordReset } from '../api.ts';

@@ -4,12 +4,12 @@ import type { Address } from '@gurumatch/shared/schemas/addresses';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useAddresses, useRemoveAddress, useSetPrimaryAddress } from '../api.ts';
 import { mapEmbedUrl } from '../utils.ts';
 

@@ -1,11 +1,11 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import { NavLink, Outlet } from 'react-router';
 
-import { useSignedInOrLogin } from '../../../app/guards/status-redirect.tsx';
-import { paths } from '../../../app/paths.ts';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
+import { useSignedInOrLogin } from '../../auth/guards/status-redirect.tsx';
 
 const SECTIONS = [
   { to: paths.admin, label: 'Verification', end: true },

@@ -2,13 +2,13 @@ import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminArticle, AdminBlog } from '@gurumatch/shared/schemas/admin';
 import { lazy, Suspense, useState } from 'react';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { CONTENT_IMAGE_ACCEPT, formatWhen, uploadContentImage, useAdminAction } from '../api.ts';
 
 import { AdminList } from './admin-list.tsx';

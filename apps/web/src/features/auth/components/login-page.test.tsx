@@ -2,8 +2,8 @@ import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { PublicOnly } from '../../../app/guards/public-only.tsx';
 import { makeAccessToken, renderWithProviders } from '../../../testing/render.tsx';
+import { PublicOnly } from '../guards/public-only.tsx';
 
 import { LoginPage } from './login-page.tsx';
 import { StudentRegisterPage } from './register-page.tsx';

@@ -1,11 +1,11 @@
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 import { Link, useSearchParams } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useConversations } from '../api.ts';
 

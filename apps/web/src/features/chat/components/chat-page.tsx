@@ -13,13 +13,13 @@ import {
 } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { signOut } from '../../../lib/auth-session.ts';
+import { paths } from '../../../lib/paths.ts';
 import { UNREAD_COUNT_KEY } from '../../../lib/unread-count.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { chatKeys, fetchMessages, useConversation, useIsReported } from '../api.ts';

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
 import { useUnreadCount } from '../../../lib/unread-count.ts';
 

@@ -3,8 +3,8 @@ import type { BlogAuthor, BlogPost } from '@gurumatch/shared/schemas/content';
 import { useContext } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { fetchBlogPost } from '../api.ts';
 import { fetchBySlug, formatContentDate, metaDescriptionOf } from '../utils.ts';
 

@@ -2,8 +2,8 @@ import { CONTENT_MESSAGES, YOUTUBE_VIDEO_ID_PATTERN } from '@gurumatch/shared/me
 import type { Article } from '@gurumatch/shared/schemas/content';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { fetchArticle } from '../api.ts';
 import { fetchBySlug, formatContentDate, labelOfCategory, metaDescriptionOf } from '../utils.ts';
 

@@ -7,7 +7,7 @@ import type { ArticleListItem } from '@gurumatch/shared/schemas/content';
 import { useId } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { listArticles } from '../api.ts';
 import { fetchListOrEmpty, formatContentDate, labelOfCategory, readListParams } from '../utils.ts';

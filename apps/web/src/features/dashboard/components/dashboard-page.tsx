@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatPhone } from '../../../lib/format-contact.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useCoins, useCurrentUser } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 

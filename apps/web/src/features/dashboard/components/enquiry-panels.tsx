@@ -3,9 +3,9 @@ import type { TotalEnquiries } from '@gurumatch/shared/schemas/enquiries';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 
 /** The same query (and cache key) the enquiry screens use. */
 function useTotalEnquiries() {

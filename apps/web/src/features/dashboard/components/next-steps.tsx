@@ -2,7 +2,7 @@ import type { Role } from '@gurumatch/shared/constants';
 import { NEXT_STEPS_MESSAGES as M } from '@gurumatch/shared/messages/next-steps';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface Step {
   to: string;

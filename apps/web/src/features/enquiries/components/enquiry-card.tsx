@@ -2,7 +2,7 @@ import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { EnquiryCard as Card } from '@gurumatch/shared/schemas/enquiries';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { studyModeLabel } from '../utils.ts';
 
 function StarButton({

@@ -13,7 +13,6 @@ import { CreateEnquiryBodySchema } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -22,6 +21,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { forgetSearchIntent, recallSearchIntent } from '../../../lib/search-intent.ts';
 import { useCreateEnquiry, useOwnAddresses, useTotalEnquiries } from '../api.ts';
 

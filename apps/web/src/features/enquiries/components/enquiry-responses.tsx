@@ -3,10 +3,10 @@ import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
 import type { EnquiryResponse } from '@gurumatch/shared/schemas/enquiries';
 
-import { paths } from '../../../app/paths.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 function ResponseItem({ response, now }: { response: EnquiryResponse; now: Date }) {
   const { tutor } = response;

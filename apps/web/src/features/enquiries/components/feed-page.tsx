@@ -7,7 +7,6 @@ import type { FeedFilters } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
@@ -16,6 +15,7 @@ import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useFeed, useToggleStar, type FeedFilterValues } from '../api.ts';
 import { parsePage } from '../utils.ts';
 

@@ -4,13 +4,13 @@ import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useReportEnquiry } from '../api.ts';
 
 /** 'Report Enquiry' (spec part 2 §2, §5, §8). */

@@ -4,7 +4,6 @@ import type { StudentEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -12,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { formatPhone } from '../../../lib/format-contact.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useArchiveEnquiry, useEnquiry } from '../api.ts';
 import { formatPostedDate, studyModeLabel, withCustom } from '../utils.ts';
 

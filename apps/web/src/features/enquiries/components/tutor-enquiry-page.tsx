@@ -11,7 +11,6 @@ import type {
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -21,6 +20,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, isRefusal } from '../../../lib/api.ts';
 import { formatPhone } from '../../../lib/format-contact.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useCoins } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useCheckContacted, useCheckReported, useEnquiry, useSendMessage } from '../api.ts';

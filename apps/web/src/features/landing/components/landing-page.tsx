@@ -4,12 +4,12 @@ import type { ReviewList } from '@gurumatch/shared/schemas/reviews';
 import { useState, type SubmitEvent } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
 import { apiRequest } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { searchIntentQuery } from '../../../lib/search-intent.ts';
 
 import { LocationSearch } from './location-search.tsx';

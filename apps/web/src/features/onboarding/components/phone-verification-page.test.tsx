@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { OnboardingStep } from '../../../app/guards/onboarding-step.tsx';
 import { renderWithProviders } from '../../../testing/render.tsx';
+import { OnboardingStep } from '../../auth/guards/onboarding-step.tsx';
 
 import { PhoneVerificationPage } from './phone-verification-page.tsx';
 

@@ -17,7 +17,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control.tsx';
@@ -25,6 +24,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { formatPhone } from '../../../lib/format-contact.ts';
+import { paths } from '../../../lib/paths.ts';
 import { authKeys } from '../../auth/api.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 import { useOtpStatus, useSendOtp, useVerifyOtp } from '../api.ts';

@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { authKeys } from '../../auth/api.ts';
 import { useEmailVerification } from '../api.ts';

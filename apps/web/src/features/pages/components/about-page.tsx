@@ -1,10 +1,10 @@
 import { TUTOR_AREAS_CLAIM } from '@gurumatch/shared/constants';
 
-import { paths } from '../../../app/paths.ts';
 import { CtaButtons } from '../../../components/ui/cta-buttons.tsx';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { JOIN_LINKS } from '../join-links.ts';
 
 const PILLARS = [

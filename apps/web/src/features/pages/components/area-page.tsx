@@ -15,11 +15,11 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { CtaButtons } from '../../../components/ui/cta-buttons.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { throwRouteStatus } from '../../../lib/route-status.ts';
 import { hasAreaGuide, loadAreaGuide, type AreaFaq, type AreaGuide } from '../area-guides.ts';
 import { JOIN_LINKS } from '../join-links.ts';

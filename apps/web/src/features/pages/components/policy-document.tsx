@@ -2,8 +2,8 @@ import { POLICY_DATE } from '@gurumatch/shared/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { GRIEVANCE_OFFICER, SUPPORT_EMAIL } from '../support.ts';
 
 export interface PolicySection {

@@ -9,7 +9,7 @@ import {
 } from '@gurumatch/shared/constants';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';
 
 import {

@@ -7,7 +7,7 @@ import {
 } from '@gurumatch/shared/constants';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import {
   GRIEVANCE_ACKNOWLEDGE_HOURS,
   GRIEVANCE_OFFICER,

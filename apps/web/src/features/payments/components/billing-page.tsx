@@ -3,10 +3,10 @@ import type { LedgerEntry, Purchase, PurchaseRefund } from '@gurumatch/shared/sc
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { BILLING_PAGE_SIZE, useLedger, usePurchases } from '../api.ts';
 import { formatDate, formatDateTime, rupees } from '../format.ts';
 

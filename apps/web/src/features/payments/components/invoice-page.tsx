@@ -3,10 +3,10 @@ import type { Invoice } from '@gurumatch/shared/schemas/payments';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useInvoice } from '../api.ts';
 import { formatDate, rupees } from '../format.ts';
 

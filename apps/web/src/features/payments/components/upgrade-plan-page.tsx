@@ -8,12 +8,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, isRefusal } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { authKeys } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import {

@@ -1,5 +1,5 @@
-import { paths } from '../../../app/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** Submit and Cancel (Cancel goes to the dashboard). */
 export function FormActions({

@@ -14,13 +14,13 @@ import { json, listCalls, makeFile, makeProfile, stubApi, type Answer } from '..
 const GUARDED_ROUTES: RouteObject[] = [
   {
     lazy: async () => ({
-      Component: (await import('../../../app/guards/onboarding-step.tsx')).OnboardingStep,
+      Component: (await import('../../auth/guards/onboarding-step.tsx')).OnboardingStep,
     }),
     children: profileStepRoutes,
   },
   {
     lazy: async () => ({
-      Component: (await import('../../../app/guards/require-auth.tsx')).RequireAuth,
+      Component: (await import('../../auth/guards/require-auth.tsx')).RequireAuth,
     }),
     children: [...profileRoutes, { path: 'dashboard', element: <h1>Dashboard page</h1> }],
   },

@@ -6,7 +6,6 @@ import type { Profile } from '@gurumatch/shared/schemas/profile';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { SummaryList } from '../../../components/ui/multi-select.tsx';
@@ -15,6 +14,7 @@ import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatPhone } from '../../../lib/format-contact.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useMyProfile, useResendVerification } from '../api.ts';
 

@@ -1,8 +1,8 @@
 import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
 import { useState, type SubmitEvent } from 'react';
 
-import { paths } from '../../../app/paths.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { recallSearchIntent } from '../../../lib/search-intent.ts';
 import { uploadAvatar } from '../api.ts';
 import { useAfterProfileSaved } from '../use-after-profile-saved.ts';

@@ -21,13 +21,13 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 
-import { paths } from '../../../app/paths.ts';
 import { FileInput } from '../../../components/ui/file-input.tsx';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { describeSaveError, updateProfile, uploadAvatar, uploadProofs } from '../api.ts';
 import { useAfterProfileSaved } from '../use-after-profile-saved.ts';
 

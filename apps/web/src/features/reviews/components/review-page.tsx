@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useParams } from 'react-router';
 
-import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
@@ -14,6 +13,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { apiRequest, ApiError } from '../../../lib/api.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useMyReview, useSaveReview } from '../api.ts';
 

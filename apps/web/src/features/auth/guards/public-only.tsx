@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 
-import { useAuth } from '../../features/auth/auth-provider.tsx';
-import { originOf, signedInHome } from '../../features/auth/signed-in-home.ts';
+import { useAuth } from '../auth-provider.tsx';
+import { originOf, signedInHome } from '../signed-in-home.ts';
 
 /**
  * Guest pages and the landing page. A signed-in user is sent on: to

@@ -2,9 +2,9 @@ import type { Role } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { Outlet } from 'react-router';
 
-import { Notice } from '../../components/ui/notice.tsx';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
-import { paths } from '../paths.ts';
+import { Notice } from '../../../components/ui/notice.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useAuth } from '../auth-provider.tsx';
 
 import { StatusGate, useSignedInOrLogin } from './status-redirect.tsx';
 

@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useUserStatus } from '../../features/auth/api.ts';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
-import { paths, stepPath } from '../paths.ts';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { paths, stepPath } from '../../../lib/paths.ts';
+import { useUserStatus } from '../api.ts';
+import { useAuth } from '../auth-provider.tsx';
 
 /** The signed-in user, or a redirect to /login that remembers where they were going. */
 export function useSignedInOrLogin(): { element: ReactNode | null; userId: number | null } {

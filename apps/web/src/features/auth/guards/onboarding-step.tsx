@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 
-import { PageSpinner } from '../../components/ui/spinner.tsx';
-import { useUserStatus } from '../../features/auth/api.ts';
-import { useAuth } from '../../features/auth/auth-provider.tsx';
-import { paths, stepPath } from '../paths.ts';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { paths, stepPath } from '../../../lib/paths.ts';
+import { useUserStatus } from '../api.ts';
+import { useAuth } from '../auth-provider.tsx';
 
 import { useSignedInOrLogin } from './status-redirect.tsx';
 
