@@ -33,7 +33,8 @@ export const ADMIN_MESSAGES = {
     `The payment provider did not accept the refund, and nothing was changed: ${reason}`,
   refundProviderMismatch:
     'This payment was taken through another payment provider than the one configured now; refund it there, or as coins.',
-  refundNotRetryable: 'Only a refund that failed or is still waiting for the provider can be tried again.',
+  refundNotRetryable:
+    'Only a refund that failed or is still waiting for the provider can be tried again.',
   refundRetried: 'The refund is being sent to the payment provider again.',
   noRefundToRetry: 'This payment has no refund to the original method.',
   // failed jobs

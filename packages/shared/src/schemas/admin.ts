@@ -232,7 +232,7 @@ export const AdminFailedJobListSchema = z.object({
 });
 export type AdminFailedJobList = z.infer<typeof AdminFailedJobListSchema>;
 export const ADMIN_FAILED_JOBS_SHOWN = 200;
-export const JobIdParamsSchema = z.object({ id: z.string().uuid() });
+export const JobIdParamsSchema = z.object({ id: z.uuid() });
 
 // ---- content ------------------------------------------------------------
 

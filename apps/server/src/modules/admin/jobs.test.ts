@@ -17,13 +17,15 @@ import {
   signInNewAdministrator,
 } from '../../../test/factories.ts';
 import { jobSchemaFor } from '../../jobs/queue.ts';
-import { RESPONSE_EMAIL_JOB, type ResponseNotice } from '../enquiries/notifications.ts';
 
 let t: TestApp;
 let adminToken: string;
 let jobSchema: string;
 
-const NOTICE: ResponseNotice = {
+/** The poster's e-mail of a response (a kind of job of the enquiries module). */
+const RESPONSE_EMAIL_JOB = 'notice.response-email';
+
+const NOTICE = {
   studentName: 'Meera Iyer',
   studentEmail: 'meera.failed@example.in',
   studentPhone: null,

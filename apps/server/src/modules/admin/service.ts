@@ -57,10 +57,10 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { jobKinds } from '../../jobs/kinds.ts';
 import { buildPageLinks, invalidateList, readPageRequest } from '../../lib/paging.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
-import { jobKinds } from '../../jobs/kinds.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
 import { normalizeEmail, revokeUserSessions } from '../auth/service.ts';
 import {
@@ -73,10 +73,7 @@ import {
   SANITIZER_VERSION,
   toSafeImageUrl,
 } from '../content/service.ts';
-import {
-  invalidateFeeds,
-  refundContactsWithin,
-} from '../enquiries/service.ts';
+import { invalidateFeeds, refundContactsWithin } from '../enquiries/service.ts';
 import {
   creditCoins,
   requestRefundToMethod,

@@ -1377,11 +1377,13 @@ describe('time: the lead guarantee and expiry (moves the clock; runs last)', () 
     await expect
       .poll(
         async () =>
-          (await rows<{ settled: boolean }>(
-            t.db,
-            'SELECT guarantee_settled_at IS NOT NULL AS settled FROM enquiry_contacts WHERE id = $1',
-            [second.id],
-          ))[0]?.settled,
+          (
+            await rows<{ settled: boolean }>(
+              t.db,
+              'SELECT guarantee_settled_at IS NOT NULL AS settled FROM enquiry_contacts WHERE id = $1',
+              [second.id],
+            )
+          )[0]?.settled,
         { timeout: 15_000 },
       )
       .toBe(true);

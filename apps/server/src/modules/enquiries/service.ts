@@ -40,8 +40,8 @@ import type {
 
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
-import type { JobKind } from '../../jobs/queue.ts';
 import { AppError, isAppError } from '../../errors.ts';
+import type { JobKind } from '../../jobs/queue.ts';
 import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';

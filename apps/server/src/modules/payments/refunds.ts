@@ -353,7 +353,12 @@ export async function checkPendingRefund(ctx: AppContext, refundId: number): Pro
 /** Part of the reconciliation sweep: one check job per refund pending too long. */
 export async function queuePendingRefundChecks(ctx: AppContext): Promise<number> {
   const before = new Date(ctx.now().getTime() - PENDING_REFUND_CHECK_AFTER_MS);
-  const due = await listPendingRefunds(ctx.db, ctx.payments.kind, before, PENDING_REFUNDS_PER_SWEEP);
+  const due = await listPendingRefunds(
+    ctx.db,
+    ctx.payments.kind,
+    before,
+    PENDING_REFUNDS_PER_SWEEP,
+  );
   const name = checkRefundJobOf(ctx.payments.kind);
   await ctx.db.transaction(async (tx) => {
     for (const refund of due) {

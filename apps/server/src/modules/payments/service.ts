@@ -36,11 +36,11 @@ import type { SandboxCheckoutResult, SandboxPayments } from '../../adapters/paym
 import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
-import type { JobKind } from '../../jobs/queue.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
+import type { JobKind } from '../../jobs/queue.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
 
-import { creditCoins, creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
+import { creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
 import {
   consumeRedemption,
   countCouponUses,
@@ -76,7 +76,6 @@ import {
   lockOrder,
   lockRedemption,
   lockRedemptionById,
-  lockRefundByProviderId,
   markOrderChecked,
   markOrderFailed,
   markOrderPaid,
@@ -84,7 +83,6 @@ import {
   releaseLapsedReservations,
   releaseRedemption,
   setOrderRedemption,
-  setRefundProviderStatus,
   type CouponRow,
   type LedgerRow,
   type OrderRow,
@@ -103,11 +101,7 @@ export {
   spendCoins,
   takeBackLot,
 } from './ledger.ts';
-export {
-  requestRefundToMethod,
-  retryRefundToMethod,
-  type RefundablePayment,
-} from './refunds.ts';
+export { requestRefundToMethod, retryRefundToMethod, type RefundablePayment } from './refunds.ts';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
