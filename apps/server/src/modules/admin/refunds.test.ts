@@ -32,7 +32,7 @@ import {
   type CheckoutResponse,
   type RazorpayPeer,
 } from '../../../test/peers/razorpay-peer.ts';
-import { spendCoins } from '../payments/service.ts';
+import { queueReconciliation, spendCoins } from '../payments/service.ts';
 
 let t: TestApp;
 let rz: TestApp;
@@ -683,5 +683,38 @@ describe('a refund to the original method through the sandbox checkout', () => {
     expectFailure(await refund(t, paymentId), 400, 'refund_window_closed');
     expectFailure(await refund(t, paymentId, 'coins'), 400, 'refund_window_closed');
     expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
+  });
+});
+
+describe("reconciliation of refunds left pending (moves the Razorpay app's clock; runs last)", () => {
+  it('asks the provider about a refund pending for 30 minutes and settles it once, with no webhook', async () => {
+    const { tutor, paymentId } = await paidWithRazorpay();
+    expect((await refund(rz, paymentId)).statusCode).toBe(200);
+    const pending = await settled(paymentId);
+    expect(pending.provider_status).toBe('pending');
+    const atPeer = peer.refunds.get(pending.provider_refund_id ?? '');
+    if (!atPeer) throw new Error('no refund at the peer');
+    // the bank processed it, and the webhook was lost
+    atPeer.status = 'processed';
+
+    rz.clock.advance(10 * 60_000);
+    expect((await queueReconciliation(rz.ctx)).refunds).toBe(0);
+    rz.clock.advance(25 * 60_000);
+    expect((await queueReconciliation(rz.ctx)).refunds).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => (await storedRefund(paymentId))?.provider_status, { timeout: 15_000 })
+      .toBe('processed');
+    expect(await balanceOf(tutor)).toBe(0);
+    // processed is final: a late refund.failed changes nothing
+    const late = peer.refundEvent(atPeer.id, 'failed');
+    const answer = await rz.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook/',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': late.signature },
+      payload: late.body,
+    });
+    expect(answer.json()).toEqual({ status: 'ignored' });
+    expect((await storedRefund(paymentId))?.provider_status).toBe('processed');
+    expect(await balanceOf(tutor)).toBe(0);
   });
 });
