@@ -114,6 +114,10 @@ export function PaymentsPage() {
       label="Payments"
       searchLabel="Search by name, e-mail, invoice or payment id"
       itemKey={(payment) => payment.id}
+      // a refund being sent to the provider settles within seconds: show its outcome
+      refreshWhile={(payments) =>
+        payments.some((payment) => payment.refund?.provider_status === 'requested')
+      }
       renderItem={(payment) => <Payment payment={payment} />}
     />
   );
