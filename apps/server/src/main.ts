@@ -17,8 +17,6 @@ import { startJobs } from './jobs/kinds.ts';
 import { openJobQueue } from './jobs/queue.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
-import { runLeadGuarantee } from './modules/enquiries/service.ts';
-import { startReconciliation } from './modules/payments/reconcile-timer.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { DEMO_ACCOUNTS, seedDemoData, seedDemoEnquiries } from './seed/demo.ts';
@@ -26,8 +24,6 @@ import { DEMO_ACCOUNTS, seedDemoData, seedDemoEnquiries } from './seed/demo.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Of the grace period, how long running jobs get to finish once requests are done. */
 const JOBS_GRACE_MS = 4_000;
-/** How often the 7-day lead guarantee refunds are looked for. */
-const LEAD_GUARANTEE_INTERVAL_MS = 15 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -53,6 +49,8 @@ async function main(): Promise<void> {
   const pubsub = createPubSub(config.redisUrl);
   const jobs = await openJobQueue(db, {
     pollingIntervalSeconds: config.jobsPollSeconds,
+    // instances that work jobs also keep the time of the sweeps (each is stored once)
+    schedule: config.jobsWork,
     retryDelayScale: config.jobsRetryDelayScale,
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
@@ -78,7 +76,8 @@ async function main(): Promise<void> {
   if (cleaned > 0) app.log.info({ rows: cleaned }, 'stored content sanitized');
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
 
-  // the queue's tables, its queues, and (where this instance works jobs) its workers
+  // the queue's tables, its queues, and (where this instance works jobs) its workers and the
+  // sweeps' clock: the lead guarantee, reconciliation and coin expiry (jobs/kinds.ts)
   await startJobs(ctx);
 
   if (config.seedDemoData) {
@@ -89,26 +88,10 @@ async function main(): Promise<void> {
     app.log.info('demo data ready');
   }
 
-  // the lead guarantee: refund tutors whose contact the poster left unanswered for 7 days
-  const guarantee = setInterval(() => {
-    runLeadGuarantee(ctx)
-      .then((result) => {
-        if (result.refunded > 0) app.log.info(result, 'lead guarantee refunds');
-      })
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'lead guarantee run failed');
-      });
-  }, LEAD_GUARANTEE_INTERVAL_MS);
-  guarantee.unref();
-
-  const reconciliation = startReconciliation(ctx);
-
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
-    clearInterval(guarantee);
-    reconciliation.stop();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();

@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'refund_window_closed',
   'coins_spent',
   'provider_mismatch',
+  'refund_not_retryable',
   'provider_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

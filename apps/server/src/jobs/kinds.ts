@@ -4,12 +4,19 @@
  * and, where the instance works jobs, runs them.
  */
 import type { AppContext } from '../context.ts';
-import { responseNoticeJobs } from '../modules/enquiries/notifications.ts';
+import { contactRefundNoticeJobs, responseNoticeJobs } from '../modules/enquiries/notifications.ts';
+import { leadGuaranteeJobs } from '../modules/enquiries/service.ts';
+import { paymentJobs } from '../modules/payments/service.ts';
 
 import type { JobKind } from './queue.ts';
 
 export function jobKinds(ctx: AppContext): JobKind<never>[] {
-  return [...responseNoticeJobs(ctx)];
+  return [
+    ...responseNoticeJobs(ctx),
+    ...contactRefundNoticeJobs(ctx),
+    ...leadGuaranteeJobs(ctx),
+    ...paymentJobs(ctx),
+  ];
 }
 
 /** Creates every kind's queue and, where this instance works jobs, starts working them. */

@@ -19,6 +19,13 @@ export interface JobKind<Data extends object> {
   readonly retryLimit: number;
   /** Seconds before the first retry; each later one waits about twice as long. */
   readonly retryDelaySeconds: number;
+  /**
+   * A periodic job (a sweep), as a cron expression in UTC: the queue's
+   * scheduler stores one such job per due time, whatever the number of instances.
+   */
+  readonly cron?: string;
+  /** What the job is for, in a few words an operator can read (the failed jobs screen). */
+  readonly describe: (data: Data) => string;
   /** Runs one job; a throw is a failed try. */
   readonly run: (data: Data) => Promise<void>;
 }
@@ -34,14 +41,19 @@ export interface FailedJob {
 }
 
 export interface JobQueue {
-  /** Stores a job in the caller's transaction: it exists only if the transaction commits. */
-  enqueue(tx: Queryable, name: string, data: object): Promise<void>;
+  /**
+   * Stores a job in the caller's transaction: it exists only if the transaction
+   * commits. With a `key`, nothing is stored while a job of that kind and key
+   * waits, runs or has failed (a sweep asks for each item once; a failed one
+   * waits for an operator's retry).
+   */
+  enqueue(tx: Queryable, name: string, data: object, options?: { key?: string }): Promise<void>;
   /** Creates each kind's queue (idempotent) and, with `work`, runs its jobs here. */
   start(kinds: readonly JobKind<never>[], options: { work: boolean }): Promise<void>;
-  /** Jobs that ran out of tries, newest first. */
-  listFailed(limit: number): Promise<FailedJob[]>;
-  /** Gives a failed job another round of tries. */
-  retry(name: string, id: string): Promise<void>;
+  /** Jobs that ran out of tries, newest first, and how many there are. */
+  listFailed(limit: number): Promise<{ count: number; jobs: FailedJob[] }>;
+  /** Gives a failed job another round of tries; false when no failed job has this id. */
+  retry(id: string): Promise<boolean>;
   /** Stops fetching; jobs still running after `graceMs` are handed back for another try. */
   stop(graceMs: number): Promise<void>;
 }
@@ -51,6 +63,8 @@ export interface JobQueueOptions {
   schema: string;
   /** How often an idle worker looks for jobs. */
   pollingIntervalSeconds: number;
+  /** Whether this instance keeps the time of periodic jobs (any number may; they store each once). */
+  schedule?: boolean;
   /** Multiplies every kind's retry delay (tests make retries quick). */
   retryDelayScale?: number;
   onError: (error: Error) => void;
@@ -80,7 +94,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     db: executorOf(db),
     schema: options.schema,
     supervise: true,
-    schedule: false,
+    schedule: options.schedule ?? false,
     migrate: true,
   });
   boss.on('error', options.onError);
@@ -88,8 +102,21 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   const scale = options.retryDelayScale ?? 1;
 
   return {
-    async enqueue(tx, name, data) {
-      await boss.send(name, data, { db: executorOf(tx) });
+    async enqueue(tx, name, data, enqueueOptions = {}) {
+      const { key } = enqueueOptions;
+      if (key !== undefined) {
+        const held = await tx.query(
+          `SELECT 1 FROM ${options.schema}.job
+            WHERE name = $1 AND singleton_key = $2
+              AND state IN ('created', 'retry', 'active', 'failed') LIMIT 1`,
+          [name, key],
+        );
+        if (held.length > 0) return;
+      }
+      await boss.send(name, data, {
+        db: executorOf(tx),
+        ...(key === undefined ? {} : { singletonKey: key }),
+      });
     },
     async start(kinds, { work }) {
       started ??= boss.start();
@@ -104,6 +131,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         const existing = await boss.getQueue(kind.name);
         if (existing) await boss.updateQueue(kind.name, definition);
         else await boss.createQueue(kind.name, definition);
+        if (kind.cron && options.schedule) await boss.schedule(kind.name, kind.cron, {});
         if (!work) continue;
         await boss.work<object>(
           kind.name,
@@ -126,6 +154,9 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       }
     },
     async listFailed(limit) {
+      const [total] = await db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM ${options.schema}.job WHERE state = 'failed'`,
+      );
       const rows = await db.query<{
         id: string;
         name: string;
@@ -140,7 +171,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
           ORDER BY completed_on DESC NULLS LAST LIMIT $1`,
         [limit],
       );
-      return rows.map((row) => ({
+      const jobs = rows.map((row) => ({
         id: row.id,
         name: row.name,
         data: row.data,
@@ -149,9 +180,16 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         createdAt: row.created_on,
         failedAt: row.completed_on,
       }));
+      return { count: total?.count ?? 0, jobs };
     },
-    async retry(name, id) {
-      await boss.retry(name, id);
+    async retry(id) {
+      const [failed] = await db.query<{ name: string }>(
+        `SELECT name FROM ${options.schema}.job WHERE id = $1 AND state = 'failed'`,
+        [id],
+      );
+      if (!failed) return false;
+      await boss.retry(failed.name, id);
+      return true;
     },
     async stop(graceMs) {
       if (!started) return;

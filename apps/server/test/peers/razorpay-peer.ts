@@ -1,8 +1,8 @@
 /**
  * A local server answering as Razorpay's documented Orders API does, with basic
- * auth (key id : key secret): `POST /v1/orders`, `GET /v1/orders/{id}/payments`
- * and `POST /v1/payments/{id}/refund` (a refund entity, `pending` until the
- * bank settles it). Tests play the customer with `pay()` (a captured payment
+ * auth (key id : key secret): `POST /v1/orders`, `GET /v1/orders/{id}/payments`,
+ * `POST /v1/payments/{id}/refund` (a refund entity, `pending` until the bank
+ * settles it) and `GET /v1/payments/{id}/refunds`. Tests play the customer with `pay()` (a captured payment
  * and the signature Checkout would hand the browser) and the provider's
  * webhooks with `capturedEvent()` and `refundEvent()`.
  */
@@ -71,6 +71,8 @@ export interface RazorpayPeer extends HttpPeer {
   readonly payments: Map<string, PeerPayment>;
   readonly refunds: Map<string, PeerRefund>;
   readonly env: Record<string, string>;
+  /** While true, every call answers 503, as Razorpay does during an outage. */
+  down: boolean;
   /** The customer pays the order: a captured (or failed) payment and Checkout's answer. */
   pay(orderId: string, outcome?: 'captured' | 'failed'): CheckoutResponse;
   /** A signed `payment.captured` webhook delivery for a payment. */
@@ -120,7 +122,13 @@ export async function startRazorpayPeer(): Promise<RazorpayPeer> {
   const refunds = new Map<string, PeerRefund>();
   const expectedAuth = `Basic ${Buffer.from(`${RAZORPAY_PEER_KEY_ID}:${RAZORPAY_PEER_KEY_SECRET}`).toString('base64')}`;
 
+  const state = { down: false };
   const peer = await startHttpPeer((request) => {
+    if (state.down) {
+      return jsonAnswer(503, {
+        error: { code: 'SERVER_ERROR', description: 'The server is temporarily unavailable' },
+      });
+    }
     if (request.headers.authorization !== expectedAuth) {
       return jsonAnswer(401, {
         error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
@@ -164,6 +172,13 @@ export async function startRazorpayPeer(): Promise<RazorpayPeer> {
       const orderId = decodeURIComponent(ofOrder[1] ?? '');
       if (!orders.has(orderId)) return badRequest('The id provided does not exist');
       const items = [...payments.values()].filter((payment) => payment.order_id === orderId);
+      return jsonAnswer(200, { entity: 'collection', count: items.length, items });
+    }
+    const refundsOf = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(request.path);
+    if (request.method === 'GET' && refundsOf) {
+      const paymentId = decodeURIComponent(refundsOf[1] ?? '');
+      if (!payments.has(paymentId)) return badRequest('The id provided does not exist');
+      const items = [...refunds.values()].filter((refund) => refund.payment_id === paymentId);
       return jsonAnswer(200, { entity: 'collection', count: items.length, items });
     }
     const refundOf = /^\/v1\/payments\/([^/]+)\/refund$/.exec(request.path);
@@ -228,7 +243,14 @@ export async function startRazorpayPeer(): Promise<RazorpayPeer> {
     });
   });
 
-  return Object.assign(peer, {
+  // a property on the peer itself, so that tests can switch the outage on and off
+  Object.defineProperty(peer, 'down', {
+    get: () => state.down,
+    set: (value: boolean) => {
+      state.down = value;
+    },
+  });
+  return Object.assign(peer as HttpPeer & { down: boolean }, {
     orders,
     payments,
     refunds,

@@ -54,6 +54,7 @@ export const paths = {
   adminContent: '/admin/content',
   adminPlans: '/admin/plans',
   adminContactRequests: '/admin/contact-requests',
+  adminJobs: '/admin/jobs',
   adminAuditLog: '/admin/audit-log',
 } as const;
 

@@ -33,6 +33,16 @@ export const ADMIN_MESSAGES = {
     `The payment provider did not accept the refund, and nothing was changed: ${reason}`,
   refundProviderMismatch:
     'This payment was taken through another payment provider than the one configured now; refund it there, or as coins.',
+  refundNotRetryable:
+    'Only a refund that failed or is still waiting for the provider can be tried again.',
+  refundRetried: 'The refund is being sent to the payment provider again.',
+  noRefundToRetry: 'This payment has no refund to the original method.',
+  // failed jobs
+  jobNotFound: 'There is no failed job with this id.',
+  jobRetried: 'The job will be tried again.',
+  failedJobsIntro:
+    'Work after a request (notices, refunds sent to the provider, lead guarantees, reconciliation) that ran out of tries. Retry gives a job one more try once its cause is fixed.',
+  noFailedJobs: 'No failed jobs.',
   // image uploads for content
   imageMissing: 'Please choose an image to upload (multipart field "image").',
   imageWrongType: 'Please upload a JPEG, PNG or WebP image.',
@@ -85,6 +95,7 @@ export const AUDIT_TARGET_TYPES = [
   'coupon',
   'contact_request',
   'content_image',
+  'job',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -51,6 +51,9 @@ export const PAYMENT_MESSAGES = {
   purchaseReason: (displayName: string) => `Purchased plan ${displayName}`,
   expiryReason: 'Coins expired',
   refundFailedReason: 'The refund to your payment method failed; the coins are yours again',
+  refundEmailSubject: 'Your GuruMatch refund is on its way',
+  refundEmailBody: (amount: string, invoice: string) =>
+    `${amount} paid with invoice ${invoice} is being refunded to your card or UPI account; banks take up to 7 working days to show it. The coins of that purchase were taken back.`,
   coinsOfPurchaseSpent: (spent: number, coins: number) =>
     `${String(spent)} of the ${String(coins)} coins bought with this payment have already been spent or have expired, so it can no longer be refunded to the original payment method.`,
   invoiceNotFound: 'This invoice was not found.',

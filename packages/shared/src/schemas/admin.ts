@@ -190,7 +190,10 @@ export const AdminPaymentSchema = z.object({
       created_at: z.string(),
       /** The provider's refund id (`rfnd_…`) and status; null for refunds as coins. */
       provider_refund_id: z.string().nullable(),
-      provider_status: z.enum(['pending', 'processed', 'failed']).nullable(),
+      /** `requested`: decided, not yet accepted by the provider (a job sends it). */
+      provider_status: z.enum(['requested', 'pending', 'processed', 'failed']).nullable(),
+      /** The provider's words when it refused the refund. */
+      provider_error: z.string().nullable(),
     })
     .nullable(),
   /** Whether the refund policy's window is still open. */
@@ -205,6 +208,31 @@ export const RefundBodySchema = z.object({
   reason,
 });
 export type RefundBody = z.infer<typeof RefundBodySchema>;
+
+// ---- failed jobs --------------------------------------------------------
+
+/** Work after a request that ran out of tries (a notice, a refund's call, a guarantee…). */
+export const AdminFailedJobSchema = z.object({
+  id: z.string(),
+  /** The kind of job, as the server names it (`notice.response-email`). */
+  kind: z.string(),
+  /** What it was for, in words. */
+  summary: z.string(),
+  /** The last try's error. */
+  error: z.string(),
+  tries: z.number().int(),
+  created_at: z.string(),
+  failed_at: z.string().nullable(),
+});
+export type AdminFailedJob = z.infer<typeof AdminFailedJobSchema>;
+/** The newest failed jobs (at most ADMIN_FAILED_JOBS_SHOWN); `count` is all of them. */
+export const AdminFailedJobListSchema = z.object({
+  count: z.number().int(),
+  results: z.array(AdminFailedJobSchema),
+});
+export type AdminFailedJobList = z.infer<typeof AdminFailedJobListSchema>;
+export const ADMIN_FAILED_JOBS_SHOWN = 200;
+export const JobIdParamsSchema = z.object({ id: z.uuid() });
 
 // ---- content ------------------------------------------------------------
 

@@ -75,6 +75,11 @@ export interface PaymentsProvider {
    * rolls back with the caller's own rows; Razorpay ignores it.
    */
   refund(refund: NewProviderRefund, db?: Queryable): Promise<ProviderRefund>;
+  /**
+   * Every refund of a payment, as the provider has them now: how a refund
+   * whose answer was lost is found again, and how one left pending is settled.
+   */
+  refundsOfPayment(paymentId: string): Promise<ProviderRefund[]>;
   /** Checks the checkout's `razorpay_signature`: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** Checks `X-Razorpay-Signature`: HMAC-SHA256 of the raw webhook body with the webhook secret. */

@@ -129,6 +129,12 @@ export function createRazorpay(config: RazorpayConfig): PaymentsProvider {
       );
       return toProviderRefund(readAnswer(response, 'refunding a payment'));
     },
+    async refundsOfPayment(paymentId) {
+      const response = await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}/refunds`);
+      const body = readAnswer(response, 'listing the refunds of a payment');
+      const items = Array.isArray(body.items) ? body.items : [];
+      return items.filter(isRecord).map(toProviderRefund);
+    },
     verifyPaymentSignature(orderId, paymentId, signature) {
       return signatureMatches(checkoutSignature(config.keySecret, orderId, paymentId), signature);
     },

@@ -219,6 +219,29 @@ export function createSandboxPayments(db: Queryable, secrets: SandboxSecrets): S
       };
       return answer;
     },
+    async refundsOfPayment(paymentId) {
+      const rows = await db.query<{
+        id: string;
+        payment_id: string;
+        amount: number;
+        currency: string;
+        status: ProviderRefund['status'];
+        created_at: Date;
+      }>(
+        `SELECT id, payment_id, amount, currency, status, created_at
+           FROM sandbox_refunds WHERE payment_id = $1 ORDER BY created_at, id`,
+        [paymentId],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        payment_id: row.payment_id,
+        amount: row.amount,
+        currency: row.currency,
+        status: row.status,
+        speed_processed: 'normal',
+        created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
+      }));
+    },
     async pay(orderId, input) {
       const order = await findOrder(orderId);
       if (!order) throw new ProviderError(PROVIDER, 'order not found', 404);

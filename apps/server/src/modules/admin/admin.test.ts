@@ -422,10 +422,12 @@ describe('reports', () => {
 
     for (const payer of payers) {
       expect(await balanceOf(payer.userId)).toBe(50);
-      const refundMails = (await mailsTo(payer.email)).filter(
-        (mail) => mail.subject === ENQUIRY_MESSAGES.refundEmailSubject,
-      );
-      expect(refundMails).toHaveLength(1);
+      // the e-mail is a job stored with the refund, sent once it commits
+      const refundMails = async () =>
+        (await mailsTo(payer.email)).filter(
+          (mail) => mail.subject === ENQUIRY_MESSAGES.refundEmailSubject,
+        ).length;
+      await expect.poll(refundMails, { timeout: 15_000 }).toBe(1);
       expect(
         await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind = 'refund' AND coins = 10", [
           payer.userId,

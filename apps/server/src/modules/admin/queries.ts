@@ -108,7 +108,8 @@ export interface PaymentRow {
   created_at: Date;
   refund_kind: 'coins' | 'original' | null;
   refund_provider_id: string | null;
-  refund_provider_status: 'pending' | 'processed' | 'failed' | null;
+  refund_provider_status: 'requested' | 'pending' | 'processed' | 'failed' | null;
+  refund_provider_error: string | null;
   refund_coins: number | null;
   refund_amount_paise: number | null;
   refund_reason: string | null;
@@ -119,7 +120,7 @@ const PAYMENT_COLUMNS = `pm.id, pm.order_id, pm.user_id, u.full_name, u.email,
        pl.display_name AS plan, pl.id AS plan_id, l.coins, o.validity_days, pm.amount_paise,
        o.provider, pm.provider_payment_id, pm.lot_id, pm.invoice_number, pm.created_at,
        rf.kind AS refund_kind, rf.provider_refund_id AS refund_provider_id,
-       rf.provider_status AS refund_provider_status, rf.coins AS refund_coins, rf.amount_paise AS refund_amount_paise,
+       rf.provider_status AS refund_provider_status, rf.provider_error AS refund_provider_error, rf.coins AS refund_coins, rf.amount_paise AS refund_amount_paise,
        rf.reason AS refund_reason, rf.created_at AS refunded_at`;
 
 const PAYMENT_FROM = `payments pm

@@ -4,6 +4,7 @@
  * refunds API played by the local peer).
  */
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
+import { PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
 import type { FailureBody } from '@gurumatch/shared/schemas/account';
 import type { AdminPayment } from '@gurumatch/shared/schemas/admin';
 import type {
@@ -31,7 +32,7 @@ import {
   type CheckoutResponse,
   type RazorpayPeer,
 } from '../../../test/peers/razorpay-peer.ts';
-import { spendCoins } from '../payments/service.ts';
+import { queueReconciliation, spendCoins } from '../payments/service.ts';
 
 let t: TestApp;
 let rz: TestApp;
@@ -149,6 +150,52 @@ function refundCalls(paymentId: string): number {
   ).length;
 }
 
+interface StoredRefund {
+  provider_refund_id: string | null;
+  provider_status: string;
+  provider_error: string | null;
+}
+
+async function storedRefund(paymentId: number): Promise<StoredRefund | undefined> {
+  const [row] = await rows<StoredRefund>(
+    t.db,
+    `SELECT provider_refund_id, provider_status, provider_error
+       FROM payment_refunds WHERE payment_id = $1`,
+    [paymentId],
+  );
+  return row;
+}
+
+/** Waits until the refund's job has had the provider's answer (the status leaves `requested`). */
+async function settled(paymentId: number): Promise<StoredRefund> {
+  await expect
+    .poll(async () => (await storedRefund(paymentId))?.provider_status, { timeout: 20_000 })
+    .not.toBe('requested');
+  const row = await storedRefund(paymentId);
+  if (!row) throw new Error('no refund stored');
+  return row;
+}
+
+async function refundMails(tutor: RegisteredUser): Promise<number> {
+  const box = t.ctx.outbox;
+  if (!box) throw new Error('the dev outbox is not active');
+  return (await box.list(1000)).filter(
+    (entry) =>
+      entry.kind === 'email' &&
+      entry.to === tutor.email &&
+      entry.subject === PAYMENT_MESSAGES.refundEmailSubject,
+  ).length;
+}
+
+function retryRefund(app: TestApp, paymentId: number): Promise<LightMyRequestResponse> {
+  return call(
+    app.app,
+    'POST',
+    `/api/admin/payments/${String(paymentId)}/refund/retry/`,
+    adminToken,
+  );
+}
+
 function expectFailure(response: LightMyRequestResponse, status: number, code: string): string {
   expect(response.statusCode, response.body).toBe(status);
   const body = response.json<FailureBody & { code: string }>();
@@ -188,7 +235,7 @@ describe('who may refund a payment', () => {
 });
 
 describe('a refund to the original method through Razorpay', () => {
-  it('calls the refunds API with the amount and basic auth, takes the coins back and records it', async () => {
+  it('records the refund as requested, then calls the refunds API with the amount and basic auth, once', async () => {
     const { tutor, paymentId, checkout, amount } = await paidWithRazorpay();
     expect(await balanceOf(tutor)).toBe(300);
 
@@ -199,10 +246,15 @@ describe('a refund to the original method through Razorpay', () => {
       kind: 'original',
       coins: 300,
       amount_paise: amount,
-      provider_status: 'pending',
+      provider_status: 'requested',
+      provider_refund_id: null,
     });
-    expect(payment.refund?.provider_refund_id).toMatch(/^rfnd_/);
     expect(payment.refundable).toBe(false);
+    // the coins go at once; the provider is asked by a job, after the answer
+    expect(await balanceOf(tutor)).toBe(0);
+    const stored = await settled(paymentId);
+    expect(stored.provider_status).toBe('pending');
+    expect(stored.provider_refund_id).toMatch(/^rfnd_/);
 
     const sent = peer.requests.filter(
       (request) => request.path === `/v1/payments/${checkout.razorpay_payment_id}/refund`,
@@ -228,15 +280,11 @@ describe('a refund to the original method through Razorpay', () => {
       [tutor.userId],
     );
     expect(reversal).toEqual({ coins: -300, balance_after: 0 });
-    const [stored] = await rows<{ provider_refund_id: string; provider_status: string }>(
-      t.db,
-      'SELECT provider_refund_id, provider_status FROM payment_refunds WHERE payment_id = $1',
-      [paymentId],
+    expect(peer.refunds.get(stored.provider_refund_id ?? '')?.payment_id).toBe(
+      checkout.razorpay_payment_id,
     );
-    expect(stored).toEqual({
-      provider_refund_id: payment.refund?.provider_refund_id,
-      provider_status: 'pending',
-    });
+    // the tutor is told once the provider has accepted it
+    await expect.poll(() => refundMails(tutor), { timeout: 15_000 }).toBe(1);
     expect(
       await countRows(t.db, 'admin_audit_log', "action = 'payment.refund' AND target_id = $1", [
         String(paymentId),
@@ -249,6 +297,7 @@ describe('a refund to the original method through Razorpay', () => {
     // two administrators at once: the payment row's lock lets one through
     const both = await Promise.all([refund(rz, paymentId), refund(rz, paymentId)]);
     expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    await settled(paymentId);
     expect(refundCalls(checkout.razorpay_payment_id)).toBe(1);
     const again = await Promise.all([refund(rz, paymentId), refund(rz, paymentId, 'coins')]);
     for (const response of again) {
@@ -259,38 +308,40 @@ describe('a refund to the original method through Razorpay', () => {
     expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(1);
   });
 
-  it('answers 502 when the provider refuses, and stores nothing', async () => {
+  it('fails a refund the provider refuses, gives the coins back, and settles it once when retried from the back office', async () => {
     const { tutor, paymentId, checkout } = await paidWithRazorpay();
-    const broken = await buildTestApp({
-      env: { ...peer.env, RAZORPAY_KEY_SECRET: 'wrong-secret-0123456789' },
-      db: t.db,
-    });
-    try {
-      const detail = expectFailure(await refund(broken, paymentId), 502, 'provider_error');
-      expect(detail).toContain('Authentication failed');
-    } finally {
-      await broken.close();
-    }
-    // the peer refuses a refund over what is left too (already refunded there by hand)
+    // the peer refuses a refund over what is left (already refunded there by hand)
     const captured = peer.payments.get(checkout.razorpay_payment_id);
     if (!captured) throw new Error('no payment at the peer');
     captured.amount_refunded = captured.amount - 100;
-    const detail = expectFailure(await refund(rz, paymentId), 502, 'provider_error');
-    expect(detail).toContain('greater than amount captured');
-    captured.amount_refunded = 0;
-
-    expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
-    expect(
-      await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind = 'reversal'", [tutor.userId]),
-    ).toBe(0);
-    expect(await balanceOf(tutor)).toBe(300);
-    expect(
-      await countRows(t.db, 'admin_audit_log', "action = 'payment.refund' AND target_id = $1", [
-        String(paymentId),
-      ]),
-    ).toBe(0);
-    // nothing is left half-done: the refund goes through once the provider accepts it
     expect((await refund(rz, paymentId)).statusCode).toBe(200);
+    const failed = await settled(paymentId);
+    expect(failed.provider_status).toBe('failed');
+    expect(failed.provider_error).toContain('greater than amount captured');
+    // the money stayed with us, so the coins are the tutor's again
+    expect(await balanceOf(tutor)).toBe(300);
+    expect(await refundMails(tutor)).toBe(0);
+
+    captured.amount_refunded = 0;
+    const retried = await retryRefund(rz, paymentId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<AdminPayment>().refund?.provider_status).toBe('requested');
+    expect(await balanceOf(tutor)).toBe(0);
+    expect((await settled(paymentId)).provider_status).toBe('pending');
+    await expect.poll(() => refundMails(tutor), { timeout: 15_000 }).toBe(1);
+    // a second retry is refused: the provider has it
+    expectFailure(await retryRefund(rz, paymentId), 409, 'refund_not_retryable');
+    expect(
+      [...peer.refunds.values()].filter((item) => item.payment_id === checkout.razorpay_payment_id),
+    ).toHaveLength(1);
+    expect(
+      await countRows(
+        t.db,
+        'admin_audit_log',
+        "action = 'payment.refund_retry' AND target_id = $1",
+        [String(paymentId)],
+      ),
+    ).toBe(1);
   });
 
   it('refuses with 409 once coins of the purchase were spent, without calling the provider', async () => {
@@ -330,8 +381,8 @@ describe('a refund to the original method through Razorpay', () => {
     };
 
     const processed = await paidWithRazorpay();
-    const done = (await refund(rz, processed.paymentId)).json<AdminPayment>();
-    const processedId = done.refund?.provider_refund_id ?? '';
+    expect((await refund(rz, processed.paymentId)).statusCode).toBe(200);
+    const processedId = (await settled(processed.paymentId)).provider_refund_id ?? '';
     expect((await deliver(peer.refundEvent(processedId, 'processed'))).json()).toEqual({
       status: 'ok',
     });
@@ -344,8 +395,8 @@ describe('a refund to the original method through Razorpay', () => {
     expect(await statusOf(processed.paymentId)).toBe('processed');
 
     const failed = await paidWithRazorpay();
-    const failedRefund = (await refund(rz, failed.paymentId)).json<AdminPayment>();
-    const failedId = failedRefund.refund?.provider_refund_id ?? '';
+    expect((await refund(rz, failed.paymentId)).statusCode).toBe(200);
+    const failedId = (await settled(failed.paymentId)).provider_refund_id ?? '';
     expect((await deliver(peer.refundEvent(failedId, 'failed'))).json()).toEqual({ status: 'ok' });
     expect(await statusOf(failed.paymentId)).toBe('failed');
     // the money stayed with us, so the coins go back to the tutor, once
@@ -361,6 +412,103 @@ describe('a refund to the original method through Razorpay', () => {
       kind: 'original',
       status: 'failed',
     });
+  });
+});
+
+describe('a refund to the original method never holds other writes', () => {
+  it('answers at once and lets other writes through while the provider takes 8 s to answer', async () => {
+    const { tutor, paymentId, checkout } = await paidWithRazorpay();
+    const other = await registerTeacher(t.app);
+    peer.delayMs = 8000;
+    try {
+      const started = Date.now();
+      expect((await refund(rz, paymentId)).statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+      // the job has asked the provider and waits for its answer
+      await expect
+        .poll(
+          () =>
+            peer.requests.some(
+              (request) => request.path === `/v1/payments/${checkout.razorpay_payment_id}/refunds`,
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      const writeStarted = Date.now();
+      const write = await call(
+        t.app,
+        'PATCH',
+        `/api/auth/profile/${String(other.userId)}/`,
+        other.access,
+        {
+          bio: 'Maths and physics for classes 9 to 12, twelve years of teaching.',
+        },
+      );
+      const took = Date.now() - writeStarted;
+      expect(write.statusCode, write.body).toBe(200);
+      expect(took).toBeLessThan(200);
+      expect((await storedRefund(paymentId))?.provider_status).toBe('requested');
+    } finally {
+      peer.delayMs = 0;
+    }
+    expect((await settled(paymentId)).provider_status).toBe('pending');
+    expect(await balanceOf(tutor)).toBe(0);
+  }, 60_000);
+
+  it('keeps trying while the provider is down, and settles once when retried from the back office', async () => {
+    const { tutor, paymentId, checkout } = await paidWithRazorpay();
+    peer.down = true;
+    try {
+      expect((await refund(rz, paymentId)).statusCode).toBe(200);
+      // tried, failed, waiting for another try; the refund stays requested
+      await expect
+        .poll(
+          () =>
+            peer.requests.filter(
+              (request) => request.path === `/v1/payments/${checkout.razorpay_payment_id}/refunds`,
+            ).length,
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      expect((await storedRefund(paymentId))?.provider_status).toBe('requested');
+    } finally {
+      peer.down = false;
+    }
+    // the administrator does not wait for the next try
+    const retried = await retryRefund(rz, paymentId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await settled(paymentId)).provider_status).toBe('pending');
+    await expect.poll(() => refundMails(tutor), { timeout: 15_000 }).toBe(1);
+    // whichever job comes next finds it settled: one refund, one reversal, one e-mail
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(refundCalls(checkout.razorpay_payment_id)).toBe(1);
+    expect(
+      await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind = 'reversal'", [tutor.userId]),
+    ).toBe(1);
+    expect(await refundMails(tutor)).toBe(1);
+    expect(await balanceOf(tutor)).toBe(0);
+  }, 60_000);
+
+  it('refuses a retry to visitors, tutors, for an unknown payment, and for a refund as coins', async () => {
+    const { tutor, paymentId } = await paidWithSandbox();
+    const url = `/api/admin/payments/${String(paymentId)}/refund/retry/`;
+    expect((await call(t.app, 'POST', url)).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', url, tutor.access)).statusCode).toBe(403);
+    expectFailure(await retryRefund(t, 999_999), 404, 'not_found');
+    expectFailure(await retryRefund(t, paymentId), 404, 'not_found');
+    expect(
+      (await call(t.app, 'POST', '/api/admin/payments/abc/refund/retry/', adminToken)).statusCode,
+    ).toBe(400);
+    expect((await refund(t, paymentId, 'coins')).statusCode).toBe(200);
+    expectFailure(await retryRefund(t, paymentId), 404, 'not_found');
+    expect(
+      await countRows(
+        t.db,
+        'admin_audit_log',
+        "action = 'payment.refund_retry' AND target_id = $1",
+        [String(paymentId)],
+      ),
+    ).toBe(0);
   });
 });
 
@@ -458,9 +606,11 @@ describe('a refund to the original method through the sandbox checkout', () => {
     expect(payment.refund).toMatchObject({
       kind: 'original',
       coins: 300,
-      provider_status: 'processed',
+      provider_status: 'requested',
     });
-    const refundId = payment.refund?.provider_refund_id ?? '';
+    const stored = await settled(paymentId);
+    expect(stored.provider_status).toBe('processed');
+    const refundId = stored.provider_refund_id ?? '';
     expect(refundId).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
     const [sandbox] = await rows<{ payment_id: string; amount: number; status: string }>(
       t.db,
@@ -490,6 +640,7 @@ describe('a refund to the original method through the sandbox checkout', () => {
     const other = await paidWithSandbox();
     expect((await currentPlanOf(tutor)).plan.name).toBe('silver');
     expect((await refund(t, paymentId)).statusCode).toBe(200);
+    await settled(paymentId);
 
     const current = await currentPlanOf(tutor);
     expect(current.plan.name).toBe('free');
@@ -532,5 +683,38 @@ describe('a refund to the original method through the sandbox checkout', () => {
     expectFailure(await refund(t, paymentId), 400, 'refund_window_closed');
     expectFailure(await refund(t, paymentId, 'coins'), 400, 'refund_window_closed');
     expect(await countRows(t.db, 'payment_refunds', 'payment_id = $1', [paymentId])).toBe(0);
+  });
+});
+
+describe("reconciliation of refunds left pending (moves the Razorpay app's clock; runs last)", () => {
+  it('asks the provider about a refund pending for 30 minutes and settles it once, with no webhook', async () => {
+    const { tutor, paymentId } = await paidWithRazorpay();
+    expect((await refund(rz, paymentId)).statusCode).toBe(200);
+    const pending = await settled(paymentId);
+    expect(pending.provider_status).toBe('pending');
+    const atPeer = peer.refunds.get(pending.provider_refund_id ?? '');
+    if (!atPeer) throw new Error('no refund at the peer');
+    // the bank processed it, and the webhook was lost
+    atPeer.status = 'processed';
+
+    rz.clock.advance(10 * 60_000);
+    expect((await queueReconciliation(rz.ctx)).refunds).toBe(0);
+    rz.clock.advance(25 * 60_000);
+    expect((await queueReconciliation(rz.ctx)).refunds).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => (await storedRefund(paymentId))?.provider_status, { timeout: 15_000 })
+      .toBe('processed');
+    expect(await balanceOf(tutor)).toBe(0);
+    // processed is final: a late refund.failed changes nothing
+    const late = peer.refundEvent(atPeer.id, 'failed');
+    const answer = await rz.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook/',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': late.signature },
+      payload: late.body,
+    });
+    expect(answer.json()).toEqual({ status: 'ignored' });
+    expect((await storedRefund(paymentId))?.provider_status).toBe('processed');
+    expect(await balanceOf(tutor)).toBe(0);
   });
 });

@@ -82,6 +82,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post('/payments/:id/refund/', { schema: S.refund }, async (request) =>
     admin.refundPayment(ctx, adminOf(request), request.params.id, request.body),
   );
+  app.post('/payments/:id/refund/retry/', { schema: S.retryRefund }, async (request) =>
+    admin.retryRefund(ctx, adminOf(request), request.params.id),
+  );
+
+  app.get('/jobs/failed/', { schema: S.failedJobs }, async () => admin.listFailedJobs(ctx));
+  app.post('/jobs/:id/retry/', { schema: S.retryJob }, async (request) =>
+    admin.retryFailedJob(ctx, adminOf(request), request.params.id),
+  );
 
   // Multipart is understood only by the upload call.
   await app.register(async (uploads) => {

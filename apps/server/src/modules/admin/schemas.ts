@@ -15,6 +15,7 @@ import {
   AdminCouponPatchSchema,
   AdminCouponSchema,
   AdminDoneSchema,
+  AdminFailedJobListSchema,
   AdminPageQuerySchema,
   AdminPaymentListSchema,
   AdminPaymentSchema,
@@ -32,6 +33,7 @@ import {
   ConfirmFakeResultSchema,
   ContactRequestPatchSchema,
   ContactRequestQuerySchema,
+  JobIdParamsSchema,
   PremiumBodySchema,
   ReasonBodySchema,
   RefundBodySchema,
@@ -145,6 +147,21 @@ export const S = {
     ),
     response: { 200: AdminPaymentSchema, ...failures, 409: ErrorBodySchema, 502: ErrorBodySchema },
   },
+  retryRefund: {
+    ...action(
+      'Ask the payment provider again for a refund to the original method that failed or whose sending ran out of tries (the coins given back are taken back again; 409 if some were spent)',
+      IdParams,
+      AdminPaymentSchema,
+    ),
+    response: { 200: AdminPaymentSchema, ...failures, 409: ErrorBodySchema },
+  },
+  failedJobs: {
+    tags,
+    security,
+    summary: 'Work after a request that ran out of tries, newest first',
+    response: { 200: AdminFailedJobListSchema, ...failures },
+  },
+  retryJob: action('Give a failed job another try', JobIdParamsSchema, AdminDoneSchema),
   uploadImage: {
     tags,
     security,

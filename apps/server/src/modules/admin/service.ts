@@ -22,6 +22,7 @@ import type {
   AdminCouponList,
   AdminCouponPatch,
   AdminDone,
+  AdminFailedJobList,
   AdminPageQuery,
   AdminPayment,
   AdminUploadResult,
@@ -47,14 +48,14 @@ import type {
   VerificationList,
   VerificationQuery,
 } from '@gurumatch/shared/schemas/admin';
+import { ADMIN_FAILED_JOBS_SHOWN } from '@gurumatch/shared/schemas/admin';
 import { buildProofUrl } from '@gurumatch/shared/schemas/profile';
 import sharp from 'sharp';
 
-import type { ProviderRefund } from '../../adapters/payments/index.ts';
-import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { jobKinds } from '../../jobs/kinds.ts';
 import { buildPageLinks, invalidateList, readPageRequest } from '../../lib/paging.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
@@ -91,7 +92,6 @@ import {
   dismissReport as dismissEnquiryReport,
   invalidateFeeds,
   listReports as listReportRows,
-  notifyRefundedTutors,
   type ReportRow,
 } from '../enquiries/service.ts';
 import {
@@ -104,7 +104,8 @@ import {
   editPlan,
   listCouponsMatching,
   listPlansPage,
-  reverseLot,
+  requestRefundToMethod,
+  retryRefundToMethod,
   takeBackLot,
   type EditableCouponRow,
   type EditablePlanRow,
@@ -545,7 +546,7 @@ export async function confirmFakeReport(
   const reason = body.reason || 'Enquiry confirmed fake';
   const outcome = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const { report, closed, refundedContacts } = await confirmReportFake(tx, id, reason, now);
+    const { report, closed, refundedContacts } = await confirmReportFake(ctx, tx, id, reason, now);
     const refunded = {
       tutors: refundedContacts.length,
       coins: refundedContacts.reduce((sum, item) => sum + item.coins, 0),
@@ -590,7 +591,6 @@ export async function confirmFakeReport(
     );
   }
   await invalidateFeeds(ctx);
-  await notifyRefundedTutors(ctx, outcome.refundedContacts, reason);
   if (outcome.posterAction === 'warn') {
     await tell(
       ctx,
@@ -645,6 +645,7 @@ function toPayment(row: q.PaymentRow, now: Date): AdminPayment {
             created_at: new Date(row.refunded_at ?? row.created_at).toISOString(),
             provider_refund_id: row.refund_provider_id,
             provider_status: row.refund_provider_status,
+            provider_error: row.refund_provider_error,
           },
     refundable: isRefundable(row, now),
   };
@@ -752,12 +753,11 @@ async function refundAsCoins(
 }
 
 /**
- * To the original method, in one transaction: the payment row is locked (a
- * second refund waits, then answers 409 without calling the provider), the
- * purchase's coins are taken back from its lot (409 when some were spent), the
- * provider refunds the whole amount, and the refund row with the provider's id
- * and status is written with the audit entry. A provider refusal or failure
- * rolls everything back and answers 502.
+ * To the original method: in one transaction the payment row is locked (a
+ * second refund waits, then answers 409), the purchase's coins are taken back
+ * (409 when some were spent) and the refund is stored as requested with its
+ * audit entry; the provider is asked afterwards by a job, outside any
+ * transaction (modules/payments/refunds.ts).
  */
 async function refundToOriginalMethod(
   ctx: AppContext,
@@ -768,63 +768,67 @@ async function refundToOriginalMethod(
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const payment = await lockRefundablePayment(tx, id, now);
-    if (payment.provider !== ctx.payments.kind) {
-      throw new AppError(409, 'provider_mismatch', ADMIN_MESSAGES.refundProviderMismatch);
-    }
-    const reversal = await reverseLot(tx, {
-      userId: payment.user_id,
-      lotId: payment.lot_id,
-      reason: `Payment ${payment.invoice_number} refunded to your payment method`,
-      now,
-    });
-    let refund: ProviderRefund;
-    try {
-      refund = await ctx.payments.refund(
-        {
-          paymentId: payment.provider_payment_id,
-          amount: payment.amount_paise,
-          receipt: `refund-${String(payment.id)}`,
-          notes: { payment_id: String(payment.id), invoice: payment.invoice_number },
-        },
-        tx,
-      );
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      ctx.log.error({ payment: payment.id, err: error.message }, 'refund refused by the provider');
-      throw new AppError(502, 'provider_error', ADMIN_MESSAGES.refundProviderFailed(error.message));
-    }
-    if (refund.status === 'failed') {
-      throw new AppError(
-        502,
-        'provider_error',
-        ADMIN_MESSAGES.refundProviderFailed(`refund ${refund.id} failed`),
-      );
-    }
-    await recordRefund(
+    const requested = await requestRefundToMethod(
+      ctx,
+      tx,
+      {
+        id: payment.id,
+        userId: payment.user_id,
+        lotId: payment.lot_id,
+        provider: payment.provider,
+        invoiceNumber: payment.invoice_number,
+        amountPaise: payment.amount_paise,
+      },
+      { reason, decidedBy: actor.user_id, now },
+    );
+    if (!requested) throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
+    await audit(
       tx,
       ctx,
       actor,
-      {
-        paymentId: id,
-        kind: 'original',
-        coins: reversal.coins,
-        amountPaise: refund.amount,
-        providerRefundId: refund.id,
-        providerStatus: refund.status,
-        reversalEntryId: reversal.entryId,
-        reason,
-        at: now,
-      },
+      'payment.refund',
+      { type: 'payment', id },
+      { refund: null },
       {
         refund: 'original',
-        amount_paise: refund.amount,
-        coins_taken_back: reversal.coins,
-        provider_refund_id: refund.id,
-        provider_status: refund.status,
+        amount_paise: payment.amount_paise,
+        coins_taken_back: requested.coins,
+        provider_status: 'requested',
         reason,
       },
     );
   });
+}
+
+/**
+ * Asks again for a refund to the original method that failed, or whose
+ * sending ran out of tries: the coins given back are taken back again, and
+ * the provider is asked by a job. Audited.
+ */
+export async function retryRefund(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+): Promise<AdminPayment> {
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const payment = await q.findPaymentForUpdate(tx, id);
+    if (!payment) throw notFound();
+    const retried = await retryRefundToMethod(ctx, tx, id, now);
+    if (!retried) throw new AppError(404, 'not_found', ADMIN_MESSAGES.noRefundToRetry);
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'payment.refund_retry',
+      { type: 'payment', id },
+      { provider_status: retried.before },
+      { provider_status: 'requested', coins_taken_back: retried.coins },
+    );
+  });
+  const row = await q.findPaymentForUpdate(ctx.db, id);
+  if (!row) throw notFound();
+  return toPayment(row, ctx.now());
 }
 
 /**
@@ -843,6 +847,62 @@ export async function refundPayment(
   const row = await q.findPaymentForUpdate(ctx.db, id);
   if (!row) throw notFound();
   return toPayment(row, ctx.now());
+}
+
+// ---- failed jobs --------------------------------------------------------
+
+/** What a failed job was for, in words its kind gives (its name when the kind is gone). */
+function describeJob(ctx: AppContext, name: string, data: unknown): string {
+  const kind = jobKinds(ctx).find((item) => item.name === name);
+  if (!kind || typeof data !== 'object' || data === null) return name;
+  try {
+    return kind.describe(data as never);
+  } catch {
+    return name;
+  }
+}
+
+export async function listFailedJobs(ctx: AppContext): Promise<AdminFailedJobList> {
+  const failed = await ctx.jobs.listFailed(ADMIN_FAILED_JOBS_SHOWN);
+  return {
+    count: failed.count,
+    results: failed.jobs.map((job) => ({
+      id: job.id,
+      kind: job.name,
+      summary: describeJob(ctx, job.name, job.data),
+      error: job.error,
+      tries: job.tries,
+      created_at: job.createdAt.toISOString(),
+      failed_at: job.failedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Gives a failed job another try; the audit entry names it. */
+export async function retryFailedJob(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: string,
+): Promise<AdminDone> {
+  const failed = (await ctx.jobs.listFailed(ADMIN_FAILED_JOBS_SHOWN)).jobs.find(
+    (job) => job.id === id,
+  );
+  if (!(await ctx.jobs.retry(id))) {
+    throw new AppError(404, 'not_found', ADMIN_MESSAGES.jobNotFound);
+  }
+  await ctx.db.transaction((tx) =>
+    audit(
+      tx,
+      ctx,
+      actor,
+      'job.retry',
+      // job ids are not numbers: the id is in the entry itself
+      { type: 'job', id: null },
+      { id, state: 'failed', kind: failed?.name ?? null, error: failed?.error ?? null },
+      { id, state: 'retry' },
+    ),
+  );
+  return done(ADMIN_MESSAGES.jobRetried);
 }
 
 // ---- uploads ------------------------------------------------------------

@@ -30,7 +30,7 @@ import {
 } from '../../../test/factories.ts';
 import { getCoinBalance } from '../payments/service.ts';
 
-import { refundContactsOfEnquiry, runLeadGuarantee } from './service.ts';
+import { queueDueGuarantees, refundContactsOfEnquiry } from './service.ts';
 
 let t: TestApp;
 const DAY_MS = 86_400_000;
@@ -1352,15 +1352,16 @@ describe('time: the lead guarantee and expiry (moves the clock; runs last)', () 
     expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(100 - spent);
 
     t.clock.advance(6 * DAY_MS);
-    await runLeadGuarantee(t.ctx);
+    await queueDueGuarantees(t.ctx);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(100 - spent);
 
     t.clock.advance(DAY_MS + 60_000);
-    const result = await runLeadGuarantee(t.ctx);
-    expect(result.refunded).toBeGreaterThanOrEqual(1);
-    expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
-      100 - answered.coins_required,
-    );
+    // one job per due contact, worked by the queue
+    expect(await queueDueGuarantees(t.ctx)).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => getCoinBalance(t.db, tutor.userId, t.clock.now()), { timeout: 15_000 })
+      .toBe(100 - answered.coins_required);
     const [refunded] = await rows<{ refunded_at: Date | null }>(
       t.db,
       'SELECT refunded_at FROM enquiry_contacts WHERE id = $1',
@@ -1373,15 +1374,31 @@ describe('time: the lead guarantee and expiry (moves the clock; runs last)', () 
       [second.id],
     );
     expect(kept).toMatchObject({ refunded_at: null });
-    expect(kept?.guarantee_settled_at).not.toBeNull();
-    const mail = await t.ctx.outbox?.list(10, tutor.email);
-    expect(mail?.[0]?.subject).toBe(M.refundEmailSubject);
+    await expect
+      .poll(
+        async () =>
+          (
+            await rows<{ settled: boolean }>(
+              t.db,
+              'SELECT guarantee_settled_at IS NOT NULL AS settled FROM enquiry_contacts WHERE id = $1',
+              [second.id],
+            )
+          )[0]?.settled,
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(async () => (await t.ctx.outbox?.list(10, tutor.email))?.[0]?.subject, {
+        timeout: 15_000,
+      })
+      .toBe(M.refundEmailSubject);
     expect(
       await countRows(t.db, 'coin_ledger', "user_id = $1 AND kind = 'refund'", [tutor.userId]),
     ).toBe(1);
 
-    // a second run changes nothing
-    await runLeadGuarantee(t.ctx);
+    // a second sweep changes nothing
+    await queueDueGuarantees(t.ctx);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await getCoinBalance(t.db, tutor.userId, t.clock.now())).toBe(
       100 - answered.coins_required,
     );

@@ -74,6 +74,8 @@ export function responseNoticeJobs(ctx: AppContext): JobKind<ResponseNotice>[] {
     {
       name: RESPONSE_EMAIL_JOB,
       ...retry,
+      describe: (notice) =>
+        `E-mail ${notice.studentEmail} that ${notice.tutorName} responded to "${notice.enquiryName}"`,
       run: async (notice) => {
         const { link, summary } = responseSummary(ctx, notice);
         const { text, html } = renderEmail(
@@ -94,6 +96,8 @@ export function responseNoticeJobs(ctx: AppContext): JobKind<ResponseNotice>[] {
     {
       name: RESPONSE_WHATSAPP_JOB,
       ...retry,
+      describe: (notice) =>
+        `WhatsApp ${notice.studentPhone ?? ''} that ${notice.tutorName} responded to "${notice.enquiryName}"`,
       run: async (notice) => {
         if (!notice.studentPhone) return;
         const { link, quote, summary } = responseSummary(ctx, notice);
@@ -108,30 +112,54 @@ export function responseNoticeJobs(ctx: AppContext): JobKind<ResponseNotice>[] {
   ];
 }
 
-/** Tells a tutor that the coins of a contact came back. Failures are logged. */
-export async function notifyTutorOfRefund(
+export const CONTACT_REFUND_EMAIL_JOB = 'notice.contact-refund-email';
+
+/** A tutor to be told that the coins of a contact came back. */
+export interface ContactRefundNotice {
+  email: string;
+  name: string;
+  enquiryName: string;
+  coins: number;
+  reason: string;
+}
+
+/** Inside the refund's transaction: the tutor's e-mail, sent once it commits (retried). */
+export async function queueContactRefundNotice(
   ctx: AppContext,
-  notice: { email: string; name: string; enquiryName: string; coins: number; reason: string },
+  tx: Queryable,
+  notice: ContactRefundNotice,
 ): Promise<void> {
-  const link = `${ctx.config.publicUrl}/contacted-enquiries`;
-  const { text, html } = renderEmail(
-    notice.name,
-    [
-      `${String(notice.coins)} coins you spent on the enquiry "${notice.enquiryName}" were returned to your balance.`,
-      notice.reason,
-    ],
-    link,
-    'Your contacted enquiries',
-  );
-  try {
-    await ctx.mail.send({
-      to: notice.email,
-      subject: ENQUIRY_MESSAGES.refundEmailSubject,
-      text,
-      html,
-      links: [link],
-    });
-  } catch (error) {
-    ctx.log.error({ err: error }, 'refund e-mail not delivered');
-  }
+  await ctx.jobs.enqueue(tx, CONTACT_REFUND_EMAIL_JOB, notice);
+}
+
+/** The job that tells a tutor that the coins of a contact came back. */
+export function contactRefundNoticeJobs(ctx: AppContext): JobKind<ContactRefundNotice>[] {
+  return [
+    {
+      name: CONTACT_REFUND_EMAIL_JOB,
+      retryLimit: NOTICE_RETRY_LIMIT,
+      retryDelaySeconds: NOTICE_RETRY_DELAY_SECONDS,
+      describe: (notice) =>
+        `E-mail ${notice.email} that ${String(notice.coins)} coins of "${notice.enquiryName}" came back`,
+      run: async (notice) => {
+        const link = `${ctx.config.publicUrl}/contacted-enquiries`;
+        const { text, html } = renderEmail(
+          notice.name,
+          [
+            `${String(notice.coins)} coins you spent on the enquiry "${notice.enquiryName}" were returned to your balance.`,
+            notice.reason,
+          ],
+          link,
+          'Your contacted enquiries',
+        );
+        await ctx.mail.send({
+          to: notice.email,
+          subject: ENQUIRY_MESSAGES.refundEmailSubject,
+          text,
+          html,
+          links: [link],
+        });
+      },
+    },
+  ];
 }

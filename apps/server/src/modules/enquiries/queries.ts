@@ -461,15 +461,7 @@ export interface DueContactRow extends ContactRow {
   enquiry_name: string;
 }
 
-/** Open guarantees of contacts made at or before `cutoff`, oldest first. */
-export async function listDueGuarantees(
-  db: Queryable,
-  cutoff: Date,
-  guaranteeMs: number,
-  limit: number,
-): Promise<DueContactRow[]> {
-  return db.query<DueContactRow>(
-    `SELECT c.id, c.enquiry_id, c.tutor_id, c.conversation_id, c.spend_entry_id::int AS spend_entry_id,
+const DUE_CONTACT_SELECT = `SELECT c.id, c.enquiry_id, c.tutor_id, c.conversation_id, c.spend_entry_id::int AS spend_entry_id,
             c.coins_spent, c.price_quote, c.price_type, c.created_at, c.refunded_at,
             EXISTS (SELECT 1 FROM messages m
                      WHERE m.conversation_id = c.conversation_id AND m.sender_id = cv.student_id
@@ -479,12 +471,38 @@ export async function listDueGuarantees(
        FROM enquiry_contacts c
        JOIN conversations cv ON cv.id = c.conversation_id
        JOIN users t ON t.id = c.tutor_id
-       JOIN enquiries e ON e.id = c.enquiry_id
+       JOIN enquiries e ON e.id = c.enquiry_id`;
+
+/** Open guarantees of contacts made at or before `cutoff`, oldest first. */
+export async function listDueGuarantees(
+  db: Queryable,
+  cutoff: Date,
+  guaranteeMs: number,
+  limit: number,
+): Promise<DueContactRow[]> {
+  return db.query<DueContactRow>(
+    `${DUE_CONTACT_SELECT}
       WHERE c.refunded_at IS NULL AND c.guarantee_settled_at IS NULL AND c.created_at <= $1
       ORDER BY c.created_at, c.id
       LIMIT $3`,
     [cutoff, guaranteeMs, limit],
   );
+}
+
+/** One contact's guarantee while still open and due at `cutoff`, else null. */
+export async function findDueGuarantee(
+  db: Queryable,
+  contactId: number,
+  cutoff: Date,
+  guaranteeMs: number,
+): Promise<DueContactRow | null> {
+  const rows = await db.query<DueContactRow>(
+    `${DUE_CONTACT_SELECT}
+      WHERE c.refunded_at IS NULL AND c.guarantee_settled_at IS NULL AND c.created_at <= $1
+        AND c.id = $3`,
+    [cutoff, guaranteeMs, contactId],
+  );
+  return rows[0] ?? null;
 }
 
 /** Marks the contact refunded; false when another run got there first. */

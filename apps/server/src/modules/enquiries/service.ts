@@ -42,6 +42,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
+import type { JobKind } from '../../jobs/queue.ts';
 import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
@@ -54,7 +55,7 @@ import {
   invalidateTutorFeed,
   type CachedFeedPage,
 } from './feed-cache.ts';
-import { notifyTutorOfRefund, queueResponseNotice } from './notifications.ts';
+import { queueContactRefundNotice, queueResponseNotice } from './notifications.ts';
 import { firstNameOf, localityPosition, maskPhone, roundedDistanceKm } from './poster-view.ts';
 import {
   archiveEnquiry as archiveEnquiryRow,
@@ -78,6 +79,7 @@ import {
   insertMessage,
   insertReport,
   listContactedEnquiries,
+  findDueGuarantee,
   listDueGuarantees,
   listEnquiriesOfStudent,
   listResponsesOfEnquiry,
@@ -875,22 +877,62 @@ export async function reportEnquiry(
 // Refunds
 
 const GUARANTEE_REASON = `The poster did not answer your chat within ${String(LEAD_GUARANTEE_DAYS)} days of your contact (lead guarantee).`;
-const GUARANTEE_BATCH = 100;
 
-async function refundOneContact(
+/** Contacts whose guarantee one sweep looks at (a job each). */
+const GUARANTEE_SWEEP_LIMIT = 5000;
+const GUARANTEE_RETRY_LIMIT = 5;
+const GUARANTEE_RETRY_DELAY_SECONDS = 60;
+export const LEAD_GUARANTEE_SWEEP_JOB = 'enquiries.lead-guarantee-sweep';
+export const LEAD_GUARANTEE_JOB = 'enquiries.lead-guarantee';
+
+/**
+ * The 7-day lead guarantee, as a sweep: one job per contact older than
+ * LEAD_GUARANTEE_DAYS whose guarantee is still open (a contact whose job waits
+ * or failed is not asked for twice). Answers how many were due.
+ */
+export async function queueDueGuarantees(ctx: AppContext): Promise<number> {
+  const guaranteeMs = LEAD_GUARANTEE_DAYS * DAY_MS;
+  const cutoff = new Date(ctx.now().getTime() - guaranteeMs);
+  const due = await listDueGuarantees(ctx.db, cutoff, guaranteeMs, GUARANTEE_SWEEP_LIMIT);
+  await ctx.db.transaction(async (tx) => {
+    for (const contact of due) {
+      await ctx.jobs.enqueue(
+        tx,
+        LEAD_GUARANTEE_JOB,
+        { contactId: contact.id },
+        { key: String(contact.id) },
+      );
+    }
+  });
+  return due.length;
+}
+
+/**
+ * One contact's guarantee: settled when the poster answered in time, else its
+ * coins back and an e-mail (stored with the refund). Safe to run twice: the
+ * contact's lock and its `refunded_at` let one run through.
+ */
+export async function settleLeadGuarantee(
   ctx: AppContext,
-  contact: { id: number; tutor_id: number; spend_entry_id: number },
-  reason: string,
-  now: Date,
-): Promise<number | null> {
+  contactId: number,
+): Promise<'refunded' | 'settled' | 'closed'> {
+  const now = ctx.now();
+  const guaranteeMs = LEAD_GUARANTEE_DAYS * DAY_MS;
+  const cutoff = new Date(now.getTime() - guaranteeMs);
+  const contact = await findDueGuarantee(ctx.db, contactId, cutoff, guaranteeMs);
+  if (!contact) return 'closed';
+  if (contact.student_replied) {
+    await markGuaranteeSettled(ctx.db, contact.id, now);
+    return 'settled';
+  }
   return ctx.db.transaction(async (tx) => {
-    if (!(await lockContactIfUnrefunded(tx, contact.id))) return null;
+    if (!(await lockContactIfUnrefunded(tx, contact.id))) return 'closed' as const;
     let coins = 0;
     try {
       const refund = await refundCoins(tx, {
         userId: contact.tutor_id,
         spendEntryId: contact.spend_entry_id,
-        reason,
+        reason: GUARANTEE_REASON,
         now,
       });
       coins = refund.coins;
@@ -898,47 +940,40 @@ async function refundOneContact(
       // refunded already through another path: only the contact is marked
       if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
     }
-    await markContactRefunded(tx, contact.id, reason, now);
-    return coins;
+    await markContactRefunded(tx, contact.id, GUARANTEE_REASON, now);
+    await queueContactRefundNotice(ctx, tx, {
+      email: contact.tutor_email,
+      name: contact.tutor_full_name,
+      enquiryName: contact.enquiry_name,
+      coins,
+      reason: GUARANTEE_REASON,
+    });
+    return 'refunded' as const;
   });
 }
 
-/**
- * The 7-day lead guarantee: every contact older than LEAD_GUARANTEE_DAYS whose
- * poster sent no message in that time gets its coins back (a ledger refund)
- * and an e-mail; contacts the poster answered are settled. Safe to run on
- * several instances at once (row locks; each contact is refunded once).
- */
-export async function runLeadGuarantee(
-  ctx: AppContext,
-): Promise<{ refunded: number; settled: number }> {
-  const now = ctx.now();
-  const guaranteeMs = LEAD_GUARANTEE_DAYS * DAY_MS;
-  const cutoff = new Date(now.getTime() - guaranteeMs);
-  let refunded = 0;
-  let settled = 0;
-  for (;;) {
-    const due = await listDueGuarantees(ctx.db, cutoff, guaranteeMs, GUARANTEE_BATCH);
-    for (const contact of due) {
-      if (contact.student_replied) {
-        await markGuaranteeSettled(ctx.db, contact.id, now);
-        settled += 1;
-        continue;
-      }
-      const coins = await refundOneContact(ctx, contact, GUARANTEE_REASON, now);
-      if (coins === null) continue;
-      refunded += 1;
-      await notifyTutorOfRefund(ctx, {
-        email: contact.tutor_email,
-        name: contact.tutor_full_name,
-        enquiryName: contact.enquiry_name,
-        coins,
-        reason: GUARANTEE_REASON,
-      });
-    }
-    if (due.length < GUARANTEE_BATCH) break;
-  }
-  return { refunded, settled };
+/** The guarantee's sweep (every 15 minutes) and its one job per contact. */
+export function leadGuaranteeJobs(ctx: AppContext): JobKind<never>[] {
+  const sweep: JobKind<Record<string, never>> = {
+    name: LEAD_GUARANTEE_SWEEP_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    cron: '*/15 * * * *',
+    describe: () => 'Look for lead guarantees that are due',
+    run: async () => {
+      await queueDueGuarantees(ctx);
+    },
+  };
+  const one: JobKind<{ contactId: number }> = {
+    name: LEAD_GUARANTEE_JOB,
+    retryLimit: GUARANTEE_RETRY_LIMIT,
+    retryDelaySeconds: GUARANTEE_RETRY_DELAY_SECONDS,
+    describe: (job) => `Lead guarantee of contact ${String(job.contactId)}`,
+    run: async (job) => {
+      await settleLeadGuarantee(ctx, job.contactId);
+    },
+  };
+  return [sweep, one] as JobKind<never>[];
 }
 
 /**
@@ -955,9 +990,11 @@ export interface RefundedContact {
 
 /**
  * Inside the caller's transaction: gives back the coins of every tutor who
- * contacted the enquiry and was not refunded yet, and marks the contacts.
+ * contacted the enquiry and was not refunded yet, marks the contacts, and
+ * stores each tutor's e-mail (sent once the transaction commits).
  */
 export async function refundContactsWithin(
+  ctx: AppContext,
   tx: Queryable,
   enquiryId: number,
   reason: string,
@@ -979,6 +1016,13 @@ export async function refundContactsWithin(
       if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
     }
     await markContactRefunded(tx, contact.id, reason, now);
+    await queueContactRefundNotice(ctx, tx, {
+      email: contact.tutor_email,
+      name: contact.tutor_full_name,
+      enquiryName: contact.enquiry_name,
+      coins,
+      reason,
+    });
     refunded.push({
       tutorEmail: contact.tutor_email,
       tutorName: contact.tutor_full_name,
@@ -989,23 +1033,6 @@ export async function refundContactsWithin(
   return refunded;
 }
 
-/** E-mails each refunded tutor; call after the refunds are committed. */
-export async function notifyRefundedTutors(
-  ctx: AppContext,
-  refunded: readonly RefundedContact[],
-  reason: string,
-): Promise<void> {
-  for (const item of refunded) {
-    await notifyTutorOfRefund(ctx, {
-      email: item.tutorEmail,
-      name: item.tutorName,
-      enquiryName: item.enquiryName,
-      coins: item.coins,
-      reason,
-    });
-  }
-}
-
 export async function refundContactsOfEnquiry(
   ctx: AppContext,
   enquiryId: number,
@@ -1013,9 +1040,8 @@ export async function refundContactsOfEnquiry(
 ): Promise<{ refunded: number; coins: number }> {
   const now = ctx.now();
   const refunded = await ctx.db.transaction((tx) =>
-    refundContactsWithin(tx, enquiryId, reason, now),
+    refundContactsWithin(ctx, tx, enquiryId, reason, now),
   );
-  await notifyRefundedTutors(ctx, refunded, reason);
   return { refunded: refunded.length, coins: refunded.reduce((sum, item) => sum + item.coins, 0) };
 }
 
@@ -1046,10 +1072,11 @@ export async function dismissReport(tx: Queryable, id: number): Promise<ReportRo
 /**
  * Confirms an open report within the caller's transaction: the enquiry is
  * archived, every open report of it closed as fake and every paying tutor
- * refunded (told by `notifyRefundedTutors` once committed). The poster is the
- * caller's to deal with.
+ * refunded (each told by e-mail through the queue). The poster is the caller's
+ * to deal with.
  */
 export async function confirmReportFake(
+  ctx: AppContext,
   tx: Queryable,
   id: number,
   reason: string,
@@ -1058,6 +1085,6 @@ export async function confirmReportFake(
   const report = await lockOpenReport(tx, id);
   await archiveEnquiryAsFake(tx, report.enquiry_id, now);
   const closed = await closeOpenReports(tx, report.enquiry_id, 'confirmed_fake');
-  const refundedContacts = await refundContactsWithin(tx, report.enquiry_id, reason, now);
+  const refundedContacts = await refundContactsWithin(ctx, tx, report.enquiry_id, reason, now);
   return { report, closed, refundedContacts };
 }

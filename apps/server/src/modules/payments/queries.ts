@@ -887,17 +887,37 @@ export async function markOrderChecked(db: Queryable, id: number, at: Date): Pro
 /** Orders still unpaid `olderThan`, not asked about since `checkedBefore`, oldest first. */
 export async function listOrdersToReconcile(
   db: Queryable,
+  provider: string,
   olderThan: Date,
   checkedBefore: Date,
   limit: number,
 ): Promise<OrderRow[]> {
   return db.query<OrderRow>(
     `SELECT * FROM payment_orders
-      WHERE status = 'created' AND created_at <= $1
-        AND (checked_at IS NULL OR checked_at <= $2)
+      WHERE status = 'created' AND provider = $1 AND created_at <= $2
+        AND (checked_at IS NULL OR checked_at <= $3)
       ORDER BY created_at, id
-      LIMIT $3`,
-    [olderThan, checkedBefore, limit],
+      LIMIT $4`,
+    [provider, olderThan, checkedBefore, limit],
+  );
+}
+
+export async function findOrderById(db: Queryable, id: number): Promise<OrderRow | null> {
+  const rows = await db.query<OrderRow>('SELECT * FROM payment_orders WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** Users holding coins in lots past their expiry whose `expiry` entry is not written yet. */
+export async function listUsersWithExpiredCoins(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<{ user_id: number }[]> {
+  return db.query<{ user_id: number }>(
+    `SELECT DISTINCT user_id FROM coin_lots
+      WHERE remaining > 0 AND expires_at <= $1
+      ORDER BY user_id LIMIT $2`,
+    [now, limit],
   );
 }
 
@@ -1026,7 +1046,11 @@ const PURCHASE_SELECT = `
   SELECT p.*, o.plan_id, pl.name AS plan_name, pl.display_name AS plan_display_name, l.coins,
          o.price_paise, o.discount_paise, o.taxable_paise, o.gst_paise, o.provider_order_id,
          c.code AS coupon_code, l.expires_at,
-         rf.kind AS refund_kind, rf.provider_status AS refund_status, rf.coins AS refund_coins,
+         rf.kind AS refund_kind,
+         -- the tutor sees a refund not yet accepted by the provider as in progress
+         CASE WHEN rf.provider_status = 'requested' THEN 'pending' ELSE rf.provider_status END
+           AS refund_status,
+         rf.coins AS refund_coins,
          rf.amount_paise AS refund_amount_paise, rf.created_at AS refunded_at
     FROM payments p
     JOIN payment_orders o ON o.id = p.order_id
@@ -1150,7 +1174,7 @@ export interface ProviderRefundRow {
   payment_id: number;
   user_id: number;
   coins: number;
-  provider_status: 'pending' | 'processed' | 'failed';
+  provider_status: 'requested' | 'pending' | 'processed' | 'failed';
   lot_expires_at: Date;
 }
 
@@ -1181,5 +1205,178 @@ export async function setRefundProviderStatus(
   await db.query(
     'UPDATE payment_refunds SET provider_status = $2, provider_updated_at = $3 WHERE id = $1',
     [id, status, at],
+  );
+}
+
+/** A refund to the original method with what sending it to the provider needs. */
+export interface RefundToSendRow {
+  id: number;
+  payment_id: number;
+  user_id: number;
+  coins: number;
+  amount_paise: number;
+  provider_status: 'requested' | 'pending' | 'processed' | 'failed';
+  provider_refund_id: string | null;
+  returned_lot_id: number | null;
+  lot_expires_at: Date;
+  provider: 'razorpay' | 'sandbox';
+  provider_payment_id: string;
+  invoice_number: string;
+  tutor_email: string;
+  tutor_name: string;
+}
+
+const REFUND_TO_SEND_COLUMNS = `rf.id, rf.payment_id, pm.user_id, rf.coins, rf.amount_paise, rf.provider_status,
+       rf.provider_refund_id, rf.returned_lot_id, l.expires_at AS lot_expires_at, o.provider,
+       pm.provider_payment_id, pm.invoice_number, u.email AS tutor_email, u.full_name AS tutor_name`;
+const REFUND_TO_SEND_FROM = `payment_refunds rf
+       JOIN payments pm ON pm.id = rf.payment_id
+       JOIN payment_orders o ON o.id = pm.order_id
+       JOIN coin_lots l ON l.id = pm.lot_id
+       JOIN users u ON u.id = pm.user_id`;
+
+export async function findRefundToSend(
+  db: Queryable,
+  refundId: number,
+): Promise<RefundToSendRow | null> {
+  const rows = await db.query<RefundToSendRow>(
+    `SELECT ${REFUND_TO_SEND_COLUMNS} FROM ${REFUND_TO_SEND_FROM}
+      WHERE rf.id = $1 AND rf.kind = 'original'`,
+    [refundId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The refund to the original method of a payment (our id), locked. */
+export async function lockRefundOfPayment(
+  db: Queryable,
+  paymentId: number,
+): Promise<RefundToSendRow | null> {
+  const rows = await db.query<RefundToSendRow>(
+    `SELECT ${REFUND_TO_SEND_COLUMNS} FROM ${REFUND_TO_SEND_FROM}
+      WHERE rf.payment_id = $1 AND rf.kind = 'original' FOR UPDATE OF rf`,
+    [paymentId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The refund to the original method of a payment (the provider's payment id), locked. */
+export async function lockRefundOfProviderPayment(
+  db: Queryable,
+  providerPaymentId: string,
+): Promise<RefundToSendRow | null> {
+  const rows = await db.query<RefundToSendRow>(
+    `SELECT ${REFUND_TO_SEND_COLUMNS} FROM ${REFUND_TO_SEND_FROM}
+      WHERE pm.provider_payment_id = $1 AND rf.kind = 'original' FOR UPDATE OF rf`,
+    [providerPaymentId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Stores a refund to the original method as requested; false when the payment has one. */
+export async function insertRequestedRefund(
+  db: Queryable,
+  refund: {
+    paymentId: number;
+    coins: number;
+    amountPaise: number;
+    reversalEntryId: number;
+    reason: string;
+    decidedBy: number;
+    at: Date;
+  },
+): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO payment_refunds (payment_id, kind, coins, amount_paise, reason, decided_by,
+                                  created_at, provider_status, provider_updated_at, reversal_entry_id)
+     VALUES ($1, 'original', $2, $3, $4, $5, $6, 'requested', $6, $7)
+     ON CONFLICT (payment_id) DO NOTHING RETURNING id`,
+    [
+      refund.paymentId,
+      refund.coins,
+      refund.amountPaise,
+      refund.reason,
+      refund.decidedBy,
+      refund.at,
+      refund.reversalEntryId,
+    ],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** A failed refund asked for again: its coins taken back anew. */
+export async function markRefundRequestedAgain(
+  db: Queryable,
+  id: number,
+  reversalEntryId: number | null,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE payment_refunds
+        SET provider_status = 'requested', provider_updated_at = $3, provider_refund_id = NULL,
+            provider_error = NULL, returned_lot_id = NULL,
+            reversal_entry_id = COALESCE($2, reversal_entry_id)
+      WHERE id = $1`,
+    [id, reversalEntryId, at],
+  );
+}
+
+/** The provider accepted a requested refund: its id and status. */
+export async function markRefundAccepted(
+  db: Queryable,
+  id: number,
+  providerRefundId: string,
+  status: 'pending' | 'processed',
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE payment_refunds
+        SET provider_refund_id = $2, provider_status = $3, provider_updated_at = $4
+      WHERE id = $1`,
+    [id, providerRefundId, status, at],
+  );
+}
+
+/** The refund failed (refused, or failed at the bank); the coins came back in `returnedLotId`. */
+export async function markRefundFailed(
+  db: Queryable,
+  id: number,
+  failure: { providerRefundId: string | null; error: string | null; returnedLotId: number | null },
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE payment_refunds
+        SET provider_status = 'failed', provider_updated_at = $5,
+            provider_refund_id = COALESCE($2, provider_refund_id),
+            provider_error = $3, returned_lot_id = $4
+      WHERE id = $1`,
+    [id, failure.providerRefundId, failure.error, failure.returnedLotId, at],
+  );
+}
+
+/** Refunds the provider accepted but has not settled, last looked at before `before`, oldest first. */
+export async function listPendingRefunds(
+  db: Queryable,
+  provider: string,
+  before: Date,
+  limit: number,
+): Promise<{ id: number }[]> {
+  return db.query<{ id: number }>(
+    `SELECT rf.id FROM payment_refunds rf
+       JOIN payments pm ON pm.id = rf.payment_id
+       JOIN payment_orders o ON o.id = pm.order_id
+      WHERE rf.provider_status = 'pending' AND rf.provider_updated_at <= $2 AND o.provider = $1
+      ORDER BY rf.provider_updated_at, rf.id
+      LIMIT $3`,
+    [provider, before, limit],
+  );
+}
+
+/** Marks a pending refund looked at, so the next sweep takes the ones waiting longest first. */
+export async function touchPendingRefund(db: Queryable, id: number, at: Date): Promise<void> {
+  await db.query(
+    `UPDATE payment_refunds SET provider_updated_at = $2
+      WHERE id = $1 AND provider_status = 'pending'`,
+    [id, at],
   );
 }

@@ -44,10 +44,11 @@ import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
+import type { JobKind } from '../../jobs/queue.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
 import { sanitizeContentHtml } from '../content/service.ts';
 
-import { creditCoins, creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
+import { creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
 import {
   consumeRedemption,
   countExistingPlans,
@@ -77,7 +78,9 @@ import {
   isReservationOnOrder,
   listPlansForSale,
   listLedgerEntries,
+  findOrderById,
   listOrdersToReconcile,
+  listUsersWithExpiredCoins,
   listPurchases as listPurchaseRows,
   lockCoupon,
   lockEditableCoupon,
@@ -86,7 +89,6 @@ import {
   lockOrder,
   lockRedemption,
   lockRedemptionById,
-  lockRefundByProviderId,
   markOrderChecked,
   markOrderFailed,
   markOrderPaid,
@@ -94,7 +96,6 @@ import {
   releaseLapsedReservations,
   releaseRedemption,
   setOrderRedemption,
-  setRefundProviderStatus,
   updateEditableCoupon,
   updatePlan,
   type CouponRow,
@@ -106,6 +107,7 @@ import {
   type PurchaseRow,
   type RedemptionRow,
 } from './queries.ts';
+import { queuePendingRefundChecks, refundJobs, settleRefundFromWebhook } from './refunds.ts';
 import { renderSandboxCheckout } from './sandbox-page.ts';
 
 export {
@@ -116,6 +118,7 @@ export {
   spendCoins,
   takeBackLot,
 } from './ledger.ts';
+export { requestRefundToMethod, retryRefundToMethod, type RefundablePayment } from './refunds.ts';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -861,10 +864,10 @@ function capturedPaymentOf(event: unknown): ProviderPayment | null {
   };
 }
 
-/** The refund id and outcome of a `refund.processed` or `refund.failed` event, else null. */
+/** The refund id, payment and outcome of a `refund.processed` or `refund.failed` event, else null. */
 function refundOutcomeOf(
   event: unknown,
-): { refundId: string; status: 'processed' | 'failed' } | null {
+): { refundId: string; paymentId: string | null; status: 'processed' | 'failed' } | null {
   if (!isRecord(event)) return null;
   const status =
     event.event === 'refund.processed'
@@ -877,42 +880,8 @@ function refundOutcomeOf(
   const wrapper = isRecord(payload.refund) ? payload.refund : {};
   const entity = isRecord(wrapper.entity) ? wrapper.entity : null;
   if (!entity || typeof entity.id !== 'string') return null;
-  return { refundId: entity.id, status };
-}
-
-/**
- * Records the provider's last word on a refund to the original method. A
- * pending refund becomes processed or failed, once; a failed one gives the
- * tutor back the coins its reversal took, in a lot expiring when the
- * purchase's lot would have (nothing when that moment has passed).
- */
-async function settleRefund(
-  ctx: AppContext,
-  outcome: { refundId: string; status: 'processed' | 'failed' },
-): Promise<{ status: 'ok' | 'ignored' }> {
-  return ctx.db.transaction(async (tx) => {
-    const refund = await lockRefundByProviderId(tx, outcome.refundId);
-    if (!refund) {
-      ctx.log.warn({ refund: outcome.refundId }, 'refund webhook for an unknown refund');
-      return { status: 'ignored' as const };
-    }
-    if (refund.provider_status !== 'pending') return { status: 'ignored' as const };
-    const now = ctx.now();
-    await setRefundProviderStatus(tx, refund.id, outcome.status, now);
-    if (outcome.status === 'failed') {
-      ctx.log.error({ refund: outcome.refundId }, 'the provider could not complete a refund');
-      if (refund.coins > 0 && refund.lot_expires_at.getTime() > now.getTime()) {
-        await creditCoins(tx, {
-          userId: refund.user_id,
-          coins: refund.coins,
-          reason: PAYMENT_MESSAGES.refundFailedReason,
-          expiresAt: refund.lot_expires_at,
-          now,
-        });
-      }
-    }
-    return { status: 'ok' as const };
-  });
+  const paymentId = typeof entity.payment_id === 'string' ? entity.payment_id : null;
+  return { refundId: entity.id, paymentId, status };
 }
 
 /**
@@ -936,7 +905,7 @@ export async function handleWebhook(
     throw new AppError(400, 'validation_error', 'The webhook body is not JSON.');
   }
   const refund = refundOutcomeOf(event);
-  if (refund) return settleRefund(ctx, refund);
+  if (refund) return settleRefundFromWebhook(ctx, refund);
   const payment = capturedPaymentOf(event);
   if (!payment) return { status: 'ignored' };
   const order = await findOrderByProviderId(ctx.db, ctx.payments.kind, payment.order_id);
@@ -962,50 +931,161 @@ export async function handleWebhook(
   return { status: 'ok' };
 }
 
+/** Orders one reconciliation sweep asks about (a job each). */
+const ORDERS_PER_SWEEP = 500;
+/** Users whose expired coins one expiry sweep writes (a job each). */
+const EXPIRIES_PER_SWEEP = 5000;
+export const RECONCILE_SWEEP_JOB = 'payments.reconcile-sweep';
+export const COIN_EXPIRY_SWEEP_JOB = 'payments.coin-expiry-sweep';
+export const COIN_EXPIRY_JOB = 'payments.coin-expiry';
+
+/** The job that reconciles one order with one provider (an instance works its own provider's). */
+export function reconcileOrderJobOf(provider: string): string {
+  return `payments.reconcile-order.${provider}`;
+}
+
 /**
- * Asks the provider about orders left unpaid for 15 minutes (the browser closed
- * before verifying, the webhook never came) and credits what was captured.
- * Orders with nothing captured after a day are closed and their coupon released.
+ * Asks the provider about one order left unpaid for 15 minutes (the browser
+ * closed before verifying, the webhook never came) and credits what was
+ * captured, once. An order with nothing captured after a day is closed and its
+ * coupon released. A provider that fails throws (the job is retried).
+ */
+export async function reconcileOrder(
+  ctx: AppContext,
+  orderId: number,
+): Promise<'credited' | 'checked' | 'closed'> {
+  const order = await findOrderById(ctx.db, orderId);
+  if (order?.status !== 'created' || order.provider !== ctx.payments.kind) return 'closed';
+  const payments = await ctx.payments.paymentsOfOrder(order.provider_order_id);
+  const captured = payments.find(
+    (payment) => payment.status === 'captured' && payment.amount === order.amount_paise,
+  );
+  if (captured) {
+    const outcome = await creditOrder(ctx, order, captured, 'reconcile');
+    return outcome.credited ? 'credited' : 'checked';
+  }
+  const now = ctx.now();
+  await markOrderChecked(ctx.db, order.id, now);
+  if (now.getTime() - order.created_at.getTime() >= ORDER_ABANDONED_AFTER_MS) {
+    await ctx.db.transaction(async (tx) => {
+      await markOrderFailed(tx, order.id, now);
+      if (order.redemption_id !== null) await releaseRedemption(tx, order.redemption_id, now);
+    });
+    return 'closed';
+  }
+  return 'checked';
+}
+
+async function ordersToReconcile(ctx: AppContext, limit: number): Promise<OrderRow[]> {
+  const due = new Date(ctx.now().getTime() - ORDER_RECONCILE_AFTER_MINUTES * MINUTE_MS);
+  return listOrdersToReconcile(ctx.db, ctx.payments.kind, due, due, limit);
+}
+
+/**
+ * The reconciliation sweep (every minute): one job per order of this
+ * provider left unverified, and one per refund left pending at the provider.
+ * An order whose job waits or failed is not asked for again, so orders the
+ * provider cannot answer never hold up newer ones.
+ */
+export async function queueReconciliation(
+  ctx: AppContext,
+): Promise<{ orders: number; refunds: number }> {
+  const orders = await ordersToReconcile(ctx, ORDERS_PER_SWEEP);
+  const name = reconcileOrderJobOf(ctx.payments.kind);
+  await ctx.db.transaction(async (tx) => {
+    for (const order of orders) {
+      await ctx.jobs.enqueue(tx, name, { orderId: order.id }, { key: String(order.id) });
+    }
+  });
+  const refunds = await queuePendingRefundChecks(ctx);
+  return { orders: orders.length, refunds };
+}
+
+/**
+ * What one sweep's order jobs do, here and now, one order after another,
+ * each on its own (a failing order is logged and the next one is asked).
  */
 export async function reconcileOrders(
   ctx: AppContext,
   limit = 50,
 ): Promise<{ checked: number; credited: number }> {
-  const now = ctx.now();
-  const due = new Date(now.getTime() - ORDER_RECONCILE_AFTER_MINUTES * MINUTE_MS);
-  const orders = await listOrdersToReconcile(ctx.db, due, due, limit);
-  let credited = 0;
   let checked = 0;
-  for (const order of orders) {
-    if (order.provider !== ctx.payments.kind) continue;
-    let payments: ProviderPayment[];
+  let credited = 0;
+  for (const order of await ordersToReconcile(ctx, limit)) {
     try {
-      payments = await ctx.payments.paymentsOfOrder(order.provider_order_id);
+      const outcome = await reconcileOrder(ctx, order.id);
+      checked += 1;
+      if (outcome === 'credited') credited += 1;
     } catch (error) {
-      ctx.log.warn(
-        { err: error, order: order.provider_order_id },
-        'reconciliation: provider failed',
-      );
-      continue;
-    }
-    checked += 1;
-    const captured = payments.find(
-      (payment) => payment.status === 'captured' && payment.amount === order.amount_paise,
-    );
-    if (captured) {
-      const outcome = await creditOrder(ctx, order, captured, 'reconcile');
-      if (outcome.credited) credited += 1;
-      continue;
-    }
-    await markOrderChecked(ctx.db, order.id, now);
-    if (now.getTime() - order.created_at.getTime() >= ORDER_ABANDONED_AFTER_MS) {
-      await ctx.db.transaction(async (tx) => {
-        await markOrderFailed(tx, order.id, now);
-        if (order.redemption_id !== null) await releaseRedemption(tx, order.redemption_id, now);
-      });
+      ctx.log.warn({ err: error, order: order.provider_order_id }, 'reconciliation failed');
     }
   }
   return { checked, credited };
+}
+
+/** The coin expiry sweep (daily): one job per user whose expired coins have no entry yet. */
+export async function queueCoinExpiries(ctx: AppContext): Promise<number> {
+  const users = await listUsersWithExpiredCoins(ctx.db, ctx.now(), EXPIRIES_PER_SWEEP);
+  await ctx.db.transaction(async (tx) => {
+    for (const user of users) {
+      await ctx.jobs.enqueue(
+        tx,
+        COIN_EXPIRY_JOB,
+        { userId: user.user_id },
+        { key: String(user.user_id) },
+      );
+    }
+  });
+  return users.length;
+}
+
+/**
+ * The payments module's jobs: reconciliation (a sweep, then one job per order
+ * and per pending refund), refunds to the original method, and coin expiry
+ * (the ledger's `expiry` entries written even for tutors who never open it;
+ * the balance never waits for them).
+ */
+export function paymentJobs(ctx: AppContext): JobKind<never>[] {
+  const provider = ctx.payments.kind;
+  const sweep: JobKind<Record<string, never>> = {
+    name: RECONCILE_SWEEP_JOB,
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    cron: '* * * * *',
+    describe: () => 'Look for orders and refunds to reconcile',
+    run: async () => {
+      await queueReconciliation(ctx);
+    },
+  };
+  const order: JobKind<{ orderId: number }> = {
+    name: reconcileOrderJobOf(provider),
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    describe: (job) => `Reconcile order ${String(job.orderId)} with ${provider}`,
+    run: async (job) => {
+      await reconcileOrder(ctx, job.orderId);
+    },
+  };
+  const expirySweep: JobKind<Record<string, never>> = {
+    name: COIN_EXPIRY_SWEEP_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 300,
+    cron: '15 0 * * *',
+    describe: () => 'Look for coins that expired',
+    run: async () => {
+      await queueCoinExpiries(ctx);
+    },
+  };
+  const expiry: JobKind<{ userId: number }> = {
+    name: COIN_EXPIRY_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    describe: (job) => `Write the expired coins of user ${String(job.userId)}`,
+    run: async (job) => {
+      await ctx.db.transaction((tx) => settleExpiredCoins(tx, job.userId, ctx.now()));
+    },
+  };
+  return [sweep, order, expirySweep, expiry, ...refundJobs(ctx)] as JobKind<never>[];
 }
 
 // ---------------------------------------------------------------- ledger, purchases, invoices

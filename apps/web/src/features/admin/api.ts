@@ -19,14 +19,27 @@ export const adminKeys = {
   list: (resource: string, params: string) => ['admin', resource, params] as const,
 };
 
-/** `GET /api/admin/<resource>/?<params>`: one page of a list. */
-export function useAdminList<Item>(resource: string, params: URLSearchParams) {
+/** How often a list showing work still under way (a refund being sent) is asked again. */
+const REFRESH_WHILE_BUSY_MS = 2000;
+
+/**
+ * `GET /api/admin/<resource>/?<params>`: one page of a list. With
+ * `refreshWhile`, the page is asked again every 2 s while it says true of the
+ * items (work the server finishes after its answer).
+ */
+export function useAdminList<Item>(
+  resource: string,
+  params: URLSearchParams,
+  refreshWhile?: (items: Item[]) => boolean,
+) {
   const query = params.toString();
   return useQuery({
     queryKey: adminKeys.list(resource, query),
     queryFn: ({ signal }) =>
       apiRequest<Paged<Item>>(`/api/admin/${resource}/${query ? `?${query}` : ''}`, { signal }),
     placeholderData: (previous) => previous,
+    refetchInterval: (current) =>
+      refreshWhile?.(current.state.data?.results ?? []) ? REFRESH_WHILE_BUSY_MS : false,
   });
 }
 

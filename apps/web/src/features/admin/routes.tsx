@@ -51,6 +51,12 @@ export const adminRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'jobs',
+        lazy: async () => ({
+          Component: (await import('./components/failed-jobs-page.tsx')).FailedJobsPage,
+        }),
+      },
+      {
         path: 'audit-log',
         lazy: async () => ({
           Component: (await import('./components/audit-log-page.tsx')).AuditLogPage,

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: paths.adminContent, label: 'Content' },
   { to: paths.adminPlans, label: 'Plans & coupons' },
   { to: paths.adminContactRequests, label: 'Contact inbox' },
+  { to: paths.adminJobs, label: 'Failed jobs' },
   { to: paths.adminAuditLog, label: 'Audit log' },
 ] as const;
 

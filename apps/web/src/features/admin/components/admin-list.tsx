@@ -22,6 +22,8 @@ interface AdminListProps<Item> {
   renderItem: (item: Item) => ReactNode;
   itemKey: (item: Item) => number;
   toolbar?: ReactNode;
+  /** Asks for the page again every few seconds while this is true of its items. */
+  refreshWhile?: (items: Item[]) => boolean;
 }
 
 /** A searchable, filterable, paged list of one admin resource. */
@@ -33,6 +35,7 @@ export function AdminList<Item>({
   renderItem,
   itemKey,
   toolbar,
+  refreshWhile,
 }: AdminListProps<Item>) {
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
@@ -42,7 +45,7 @@ export function AdminList<Item>({
   if (search) params.set('search', search);
   if (filter && filterValue) params.set(filter.name, filterValue);
   if (page > 1) params.set('page', String(page));
-  const list = useAdminList<Item>(resource, params);
+  const list = useAdminList<Item>(resource, params, refreshWhile);
   const pageCount = Math.max(1, Math.ceil((list.data?.count ?? 0) / PAGE_SIZE));
 
   return (

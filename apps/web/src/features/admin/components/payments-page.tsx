@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminPayment, RefundBody } from '@gurumatch/shared/schemas/admin';
 
+import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatRupees, formatWhen, useAdminAction } from '../api.ts';
@@ -8,6 +9,7 @@ import { formatRupees, formatWhen, useAdminAction } from '../api.ts';
 import { AdminList, Fact, ReasonForm } from './admin-list.tsx';
 
 const PROVIDER_STATUS_LABELS = {
+  requested: 'being sent to the provider',
   pending: 'pending with the bank',
   processed: 'processed',
   failed: 'failed, coins given back',
@@ -19,6 +21,7 @@ function describeRefund(refund: NonNullable<AdminPayment['refund']>): string {
   return [
     `${formatRupees(refund.amount_paise)} to the original method`,
     status,
+    refund.provider_error,
     refund.provider_refund_id,
     `${String(refund.coins)} coins taken back`,
     refund.reason,
@@ -41,6 +44,18 @@ function Payment({ payment }: { payment: AdminPayment }) {
         onError: (error) => toast.error(error instanceof ApiError ? error.detail : error.message),
       },
     );
+  const retry = () =>
+    action.mutate(
+      { path: `payments/${String(payment.id)}/refund/retry/` },
+      {
+        onSuccess: () => toast.success(ADMIN_MESSAGES.refundRetried),
+        onError: (error) => toast.error(error instanceof ApiError ? error.detail : error.message),
+      },
+    );
+  // a refund that failed, or still waits for the provider, can be sent again
+  const canRetry =
+    payment.refund?.kind === 'original' &&
+    (payment.refund.provider_status === 'failed' || payment.refund.provider_status === 'requested');
   return (
     <article aria-label={`Payment ${payment.invoice_number}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -58,6 +73,17 @@ function Payment({ payment }: { payment: AdminPayment }) {
         <Fact label="Coins">{payment.coins}</Fact>
         {payment.refund ? <Fact label="Refunded">{describeRefund(payment.refund)}</Fact> : null}
       </dl>
+      {canRetry ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="mt-3"
+          busy={action.isPending}
+          onClick={retry}
+        >
+          Retry refund
+        </Button>
+      ) : null}
       {payment.refundable ? (
         <div className="mt-3 flex flex-col gap-2">
           <ReasonForm
@@ -88,6 +114,10 @@ export function PaymentsPage() {
       label="Payments"
       searchLabel="Search by name, e-mail, invoice or payment id"
       itemKey={(payment) => payment.id}
+      // a refund being sent to the provider settles within seconds: show its outcome
+      refreshWhile={(payments) =>
+        payments.some((payment) => payment.refund?.provider_status === 'requested')
+      }
       renderItem={(payment) => <Payment payment={payment} />}
     />
   );
