@@ -85,6 +85,7 @@ export const AUDIT_TARGET_TYPES = [
   'coupon',
   'contact_request',
   'content_image',
+  'document',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -22,6 +22,9 @@ import type {
   AdminCouponBody,
   AdminCouponList,
   AdminCouponPatch,
+  AdminDocument,
+  AdminDocumentList,
+  AdminDocumentPatch,
   AdminDone,
   AdminPageQuery,
   AdminPayment,
@@ -67,6 +70,9 @@ import {
   BLOG_LIST,
   convertHtmlToText,
   countMinutes,
+  documentSnapshot,
+  editDocument,
+  findDocuments,
   makeExcerpt,
   sanitizeContentHtml,
   SANITIZER_VERSION,
@@ -1157,6 +1163,52 @@ export const listArticles = articles.list;
 export const createArticle = articles.create;
 export const updateArticle = articles.update;
 export const deleteArticle = articles.remove;
+
+// ---- policies and area guides (stored and checked by modules/content) ----
+
+export async function listDocuments(
+  ctx: AppContext,
+  query: AdminPageQuery,
+): Promise<AdminDocumentList> {
+  const request = readPageRequest(query);
+  const page = await findDocuments(
+    ctx.db,
+    toSearchPatterns(query.search),
+    request.pageSize,
+    request.offset,
+  );
+  return {
+    count: page.count,
+    ...buildPageLinks(
+      { baseUrl: ctx.config.publicUrl, path: '/api/admin/documents/', query },
+      request,
+      page.count,
+    ),
+    results: page.rows,
+  };
+}
+
+/** An edit, with the text before and after in the audit log (the document's history). */
+export async function updateDocument(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  patch: AdminDocumentPatch,
+): Promise<AdminDocument> {
+  return ctx.db.transaction(async (tx) => {
+    const { before, after } = await editDocument(tx, id, patch, ctx.now());
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'document.update',
+      { type: 'document', id },
+      documentSnapshot(before),
+      documentSnapshot(after),
+    );
+    return after;
+  });
+}
 
 // ---- plans and coupons --------------------------------------------------
 

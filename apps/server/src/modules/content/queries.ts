@@ -1,4 +1,4 @@
-import type { ArticleCategory } from '@gurumatch/shared/messages/content';
+import type { ArticleCategory, DocumentKind } from '@gurumatch/shared/messages/content';
 
 import type { Queryable } from '../../db/connection.ts';
 
@@ -447,4 +447,143 @@ export async function saveSeedHash(db: Queryable, name: string, hash: string): P
      ON CONFLICT (name) DO UPDATE SET content_hash = EXCLUDED.content_hash, seeded_at = now()`,
     [name, hash],
   );
+}
+
+// ---- documents (policies and area guides) ---------------------------------
+
+export interface DocumentRow {
+  id: number;
+  slug: string;
+  kind: DocumentKind;
+  title: string;
+  description: string;
+  content: string;
+  /** An area guide's parts (see AreaGuide), or null for a policy. */
+  details: unknown;
+  seeded_hash: string | null;
+  updated_at: Date;
+}
+
+const DOCUMENT_COLUMNS = `id, slug, kind, title, description, content, details, seeded_hash, updated_at`;
+
+export async function findDocumentBySlug(db: Queryable, slug: string): Promise<DocumentRow | null> {
+  const rows = await db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE slug = $1`,
+    [slug],
+  );
+  return rows[0] ?? null;
+}
+
+/** A document by id, locked for an update when `forUpdate`. */
+export async function findDocument(
+  db: Queryable,
+  id: number,
+  forUpdate = false,
+): Promise<DocumentRow | null> {
+  const rows = await db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function countDocuments(db: Queryable, patterns: readonly string[]): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM documents
+      WHERE (SELECT bool_and(title ILIKE p OR slug ILIKE p) FROM unnest($1::text[]) AS p) IS NOT FALSE`,
+    [patterns],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** Policies first, then area guides, each by title; every search word in the title or slug. */
+export function listDocuments(
+  db: Queryable,
+  patterns: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<DocumentRow[]> {
+  return db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM documents
+      WHERE (SELECT bool_and(title ILIKE p OR slug ILIKE p) FROM unnest($1::text[]) AS p) IS NOT FALSE
+      ORDER BY kind DESC, title, id LIMIT $2 OFFSET $3`,
+    [patterns, limit, offset],
+  );
+}
+
+export interface DocumentFields {
+  title: string;
+  description: string;
+  content: string;
+  contentText: string;
+  details: unknown;
+  sanitizedVersion: number;
+}
+
+/** An administrator's edit: the seed leaves the row alone from now on (`seeded_hash` cleared). */
+export async function updateDocument(
+  db: Queryable,
+  id: number,
+  fields: DocumentFields,
+  at: Date,
+): Promise<DocumentRow | null> {
+  const rows = await db.query<DocumentRow>(
+    `UPDATE documents
+        SET title = $2, description = $3, content = $4, content_text = $5, details = $6,
+            sanitized_version = $7, seeded_hash = NULL, updated_at = $8
+      WHERE id = $1
+      RETURNING ${DOCUMENT_COLUMNS}`,
+    [
+      id,
+      fields.title,
+      fields.description,
+      fields.content,
+      fields.contentText,
+      JSON.stringify(fields.details),
+      fields.sanitizedVersion,
+      at,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+export interface SeededDocument extends DocumentFields {
+  slug: string;
+  kind: DocumentKind;
+  /** The hash of the file it was read from. */
+  seededHash: string;
+  updatedAt: Date;
+}
+
+/**
+ * Writes a document from its file: inserted when absent, rewritten only when
+ * the stored row is still an earlier version of the file (an edited row has
+ * no `seeded_hash`). Answers whether a row was written.
+ */
+export async function upsertSeededDocument(db: Queryable, doc: SeededDocument): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO documents (slug, kind, title, description, content, content_text, details,
+                            sanitized_version, seeded_hash, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+     ON CONFLICT (slug) DO UPDATE
+        SET kind = EXCLUDED.kind, title = EXCLUDED.title, description = EXCLUDED.description,
+            content = EXCLUDED.content, content_text = EXCLUDED.content_text,
+            details = EXCLUDED.details, sanitized_version = EXCLUDED.sanitized_version,
+            seeded_hash = EXCLUDED.seeded_hash, updated_at = EXCLUDED.updated_at
+      WHERE documents.seeded_hash IS NOT NULL AND documents.seeded_hash <> EXCLUDED.seeded_hash
+     RETURNING id`,
+    [
+      doc.slug,
+      doc.kind,
+      doc.title,
+      doc.description,
+      doc.content,
+      doc.contentText,
+      JSON.stringify(doc.details),
+      doc.sanitizedVersion,
+      doc.seededHash,
+      doc.updatedAt,
+    ],
+  );
+  return rows.length > 0;
 }

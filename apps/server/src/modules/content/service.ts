@@ -409,3 +409,18 @@ export async function listPublicContentUrls(
     updatedAt: new Date(row.updated_at),
   }));
 }
+
+// Policies and area guides (documents.ts)
+
+export {
+  AREA_GUIDE_HEADINGS,
+  documentSnapshot,
+  editDocument,
+  findDocuments,
+  getDocument,
+  readAreaGuide,
+  storeDocumentFile,
+  type AreaGuideLists,
+  type DocumentFile,
+  type SiteDocumentWithId,
+} from './documents.ts';
