@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { DOCUMENT_KINDS, SLUG_PATTERN, type DocumentKind } from '@gurumatch/shared/messages/content';
+import {
+  DOCUMENT_KINDS,
+  SLUG_PATTERN,
+  type DocumentKind,
+} from '@gurumatch/shared/messages/content';
 import { Marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
 
