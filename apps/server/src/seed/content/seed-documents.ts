@@ -37,7 +37,7 @@ function strings(value: unknown, field: string, file: string): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || !value.every((item) => typeof item === 'string'))
     throw new Error(`${file}: '${field}' must be a list of texts`);
-  return value as string[];
+  return value;
 }
 
 function text(value: unknown, field: string, file: string): string {
