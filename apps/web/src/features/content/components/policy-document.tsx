@@ -6,16 +6,17 @@ import { useNavigate } from 'react-router';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { formatContentDate } from '../utils.ts';
 
-/** Text styles for the policy body: paragraphs, lists, tables, links. */
+/** Text styles for the policy body: paragraphs, lists, tables, links, a boxed block (a quote). */
 const BODY_CLASSES = [
   'text-base leading-7 text-slate-800',
   '[&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-1.5',
   '[&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900',
   '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2',
   '[&_strong]:font-semibold [&_strong]:text-slate-900',
+  '[&_blockquote]:my-3 [&_blockquote]:rounded-lg [&_blockquote]:bg-slate-100 [&_blockquote]:p-4 [&_blockquote_p]:my-0',
   '[&_table]:my-4 [&_table]:w-full [&_table]:border-collapse [&_table]:text-left',
   '[&_th]:border-b [&_th]:border-slate-300 [&_th]:py-2 [&_th]:pr-4 [&_th]:font-semibold',
-  '[&_td]:border-b [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4',
+  '[&_td]:border-b [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_th:last-child]:pr-0 [&_td:last-child]:pr-0',
 ].join(' ');
 
 export interface DocumentSection {
