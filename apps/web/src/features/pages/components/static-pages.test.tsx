@@ -15,10 +15,6 @@ async function renderPage(path: string, heading: string) {
   return { ...result, h1 };
 }
 
-function pageText(): string {
-  return (document.querySelector('article')?.textContent ?? '').replace(/\s+/g, ' ');
-}
-
 describe('/about', () => {
   it('explains GuruMatch and links to both registrations', async () => {
     await renderPage('/about', 'About GuruMatch');
