@@ -31,6 +31,17 @@ test.describe('pages arrive as HTML with their content (no JavaScript)', () => {
     expect(html).toContain('FAQPage');
   });
 
+  test('a policy, from its stored document', async ({ request }) => {
+    const response = await request.get('/cancellation-and-refund-policy');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>Cancellation and Refund Policy<\/h1>/);
+    expect(html).toContain('<time dateTime="2025-08-10">10 Aug 2025</time>');
+    expect(html).toMatch(/<h2[^>]*>1\. What this policy covers<\/h2>/);
+    expect(html).toContain('<td>90 days</td>');
+    expect(html).toMatch(/<meta name="description" content="Coin plan validity/);
+  });
+
   test('the sitemap index lists the blog posts and area pages, robots points to it', async ({
     request,
   }) => {

@@ -25,3 +25,8 @@ fs.rmSync(path.join(here, 'dist/migrations'), { recursive: true, force: true });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), {
   recursive: true,
 });
+// the policies and area guides the server stores at start-up
+fs.rmSync(path.join(here, 'dist/documents'), { recursive: true, force: true });
+fs.cpSync(path.join(here, 'src/seed/content/documents'), path.join(here, 'dist/documents'), {
+  recursive: true,
+});

@@ -19,6 +19,7 @@ import { requestForLog } from './lib/log-serializers.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContentIfChanged } from './seed/content/seed-content.ts';
+import { seedDocumentsIfChanged } from './seed/content/seed-documents.ts';
 import { DEMO_ACCOUNTS, seedDemoData, seedDemoEnquiries } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
   const applied = await migrate(db);
   // once per row: bodies stored before the current sanitiser (none after the first start)
   const cleaned = await sanitizeStoredContent({ db, now: () => new Date() });
+  // the policies and area guides, from their files (an edited page is kept as edited)
+  const documents = await seedDocumentsIfChanged(db);
   log.info('database ready');
   const kv = createKv(config.redisUrl);
   const pubsub = createPubSub(config.redisUrl);
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   if (cleaned > 0) app.log.info({ rows: cleaned }, 'stored content sanitized');
+  if (documents) app.log.info({ documents }, 'policies and area guides stored');
   if (!web) app.log.warn('web app not built: serving the API only (run npm run build)');
 
   // the queue's tables, its queues, and (where this instance works jobs) its workers and the

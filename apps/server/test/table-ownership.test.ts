@@ -27,6 +27,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   blog_posts: 'content',
   articles: 'content',
   seed_state: 'content',
+  documents: 'content',
   contact_requests: 'contact',
   plans: 'payments',
   coupons: 'payments',
@@ -73,10 +74,6 @@ const CROSS_READS: readonly Exception[] = [
   { module: 'enquiries', table: 'messages', reason: 'a contact opens its chat' },
   { module: 'reviews', table: 'conversations', reason: 'only a student who chatted may review' },
   { module: 'chat', table: 'enquiries', reason: 'a conversation shows its enquiry’s name' },
-  // moving to modules/payments: the payments list shares its row with the refund
-  ...['payments', 'payment_orders', 'plans', 'users', 'coin_lots', 'payment_refunds'].map(
-    (table) => ({ module: 'admin', table, reason: 'moving to modules/payments' }),
-  ),
 ];
 
 /** Writes to another module's table: debts, each to become a call to the owner's service. */
@@ -87,11 +84,6 @@ const CROSS_WRITES: readonly Exception[] = [
   { module: 'reviews', table: 'profiles', reason: 'the tutor’s rating and review count' },
   { module: 'enquiries', table: 'conversations', reason: 'a contact opens its chat' },
   { module: 'enquiries', table: 'messages', reason: 'a contact’s first message' },
-  // moving to modules/payments (refunds)
-  { module: 'admin', table: 'payment_refunds', reason: 'moving to modules/payments' },
-  // moving to modules/content (posts and articles)
-  { module: 'admin', table: 'blog_posts', reason: 'moving to modules/content' },
-  { module: 'admin', table: 'articles', reason: 'moving to modules/content' },
 ];
 
 interface Use {

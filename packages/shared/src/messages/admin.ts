@@ -96,6 +96,7 @@ export const AUDIT_TARGET_TYPES = [
   'contact_request',
   'content_image',
   'job',
+  'document',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -14,6 +14,10 @@ export const ARTICLE_CATEGORY_OPTIONS = [
 ] as const satisfies readonly { value: ArticleCategory | ''; label: string }[];
 
 /** An eleven-character YouTube video id. */
+/** The pages kept as documents: the policies and the area guides (decision 052). */
+export const DOCUMENT_KINDS = ['policy', 'area_guide'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
 export const YOUTUBE_VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 /** Longest `search` text the list calls accept, in characters. */
 export const CONTENT_SEARCH_MAX_LENGTH = 200;
@@ -33,4 +37,6 @@ export const CONTENT_MESSAGES = {
   invalidPageSize: 'Invalid page size.',
   invalidCategory: 'Select a valid choice. That choice is not one of the available choices.',
   searchTooLong: `Search text must be at most ${String(CONTENT_SEARCH_MAX_LENGTH)} characters.`,
+  areaGuideIncomplete:
+    "An area guide needs an introduction, a 'Getting there' section, and a 'Questions' section with each question as a small heading and its answer below.",
 } as const;

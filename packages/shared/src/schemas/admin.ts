@@ -15,6 +15,7 @@ import {
   YOUTUBE_VIDEO_ID_PATTERN,
 } from '../messages/content.ts';
 
+import { SiteDocumentSchema } from './content.ts';
 import { pageParam, pageSizeParam, positiveIntegerParam } from './paging.ts';
 
 /**
@@ -277,6 +278,25 @@ export const AdminBlogSchema = z.object({
 export type AdminBlog = z.infer<typeof AdminBlogSchema>;
 export const AdminBlogListSchema = pagedListOf(AdminBlogSchema);
 export type AdminBlogList = z.infer<typeof AdminBlogListSchema>;
+
+/** `PATCH /api/admin/documents/{id}/`: a policy's or area guide's title, description or text. */
+export const AdminDocumentPatchSchema = z
+  .object({
+    title,
+    description: z.string().trim().max(500),
+    content: html.refine((value) => value.trim() !== '', 'Please write the text.'),
+  })
+  .partial();
+export type AdminDocumentPatch = z.infer<typeof AdminDocumentPatchSchema>;
+
+export const AdminDocumentSchema = SiteDocumentSchema.extend({
+  id: z.number().int(),
+  /** False while the stored text is still the repository's; true once edited here. */
+  edited: z.boolean(),
+});
+export type AdminDocument = z.infer<typeof AdminDocumentSchema>;
+export const AdminDocumentListSchema = pagedListOf(AdminDocumentSchema);
+export type AdminDocumentList = z.infer<typeof AdminDocumentListSchema>;
 
 export const AdminArticleBodySchema = z.object({
   title,

@@ -4,6 +4,7 @@ import {
   ARTICLE_CATEGORIES,
   CONTENT_MESSAGES,
   CONTENT_SEARCH_MAX_LENGTH,
+  DOCUMENT_KINDS,
 } from '../messages/content.ts';
 
 import { PageQuerySchema, pagedListOf } from './paging.ts';
@@ -99,3 +100,40 @@ export const ArticleListQuerySchema = BlogListQuerySchema.extend({
     .optional(),
 });
 export type ArticleListQuery = z.infer<typeof ArticleListQuerySchema>;
+
+export const AreaFaqSchema = z.object({ question: z.string(), answer: z.string() });
+export type AreaFaq = z.infer<typeof AreaFaqSchema>;
+
+/**
+ * What an area page says that no other area page says: the parts of its
+ * document (plain text, read from the stored HTML when it is saved) and the
+ * lists kept beside it.
+ */
+export const AreaGuideSchema = z.object({
+  intro: z.string(),
+  travel: z.string(),
+  faqs: z.array(AreaFaqSchema),
+  landmarks: z.array(z.string()),
+  popular_subjects: z.array(z.string()),
+  popular_boards: z.array(z.string()),
+  /** Other areas with their own page, linked. */
+  nearby_areas: z.array(z.string()),
+  nearby_localities: z.array(z.string()),
+});
+export type AreaGuide = z.infer<typeof AreaGuideSchema>;
+
+/**
+ * `GET /api/blog/documents/{slug}/`: a policy or an area guide. `content` is
+ * sanitized HTML; `updated_at` (ISO 8601) is the page's "last updated" date;
+ * `guide` is set for area guides only.
+ */
+export const SiteDocumentSchema = z.object({
+  slug: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  updated_at: z.string(),
+  guide: AreaGuideSchema.nullable(),
+});
+export type SiteDocument = z.infer<typeof SiteDocumentSchema>;

@@ -122,6 +122,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     );
   });
 
+  app.get('/documents/', { schema: S.documents }, async (request) =>
+    admin.listDocuments(ctx, request.query),
+  );
+  app.patch('/documents/:id/', { schema: S.updateDocument }, async (request) =>
+    admin.updateDocument(ctx, adminOf(request), request.params.id, request.body),
+  );
+
   app.get('/blogs/', { schema: S.blogs }, async (request) => admin.listBlogs(ctx, request.query));
   app.post('/blogs/', { schema: S.createBlog }, async (request, reply) =>
     reply.status(201).send(await admin.createBlog(ctx, adminOf(request), request.body)),

@@ -14,6 +14,9 @@ import {
   AdminCouponListSchema,
   AdminCouponPatchSchema,
   AdminCouponSchema,
+  AdminDocumentListSchema,
+  AdminDocumentPatchSchema,
+  AdminDocumentSchema,
   AdminDoneSchema,
   AdminFailedJobListSchema,
   AdminPageQuerySchema,
@@ -196,6 +199,17 @@ export const S = {
     AdminArticlePatchSchema,
   ),
   deleteArticle: action('Delete an FAQ article', IdParams, AdminDoneSchema),
+  documents: list(
+    'Policies and area guides (search by title or slug)',
+    AdminPageQuerySchema,
+    AdminDocumentListSchema,
+  ),
+  updateDocument: actionWithBody(
+    "Edit a policy's or area guide's title, description or text (HTML sanitized on store; its last-updated date becomes now)",
+    IdParams,
+    AdminDocumentSchema,
+    AdminDocumentPatchSchema,
+  ),
   plans: list('Coin plans, retired ones included', AdminPageQuerySchema, AdminPlanListSchema),
   createPlan: create('Create a coin plan', AdminPlanBodySchema, AdminPlanSchema),
   updatePlan: actionWithBody(

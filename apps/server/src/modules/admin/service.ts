@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 import { MESSAGES } from '@gurumatch/shared/messages';
 import {
   ADMIN_MAIL,
@@ -9,18 +7,15 @@ import {
 } from '@gurumatch/shared/messages/admin';
 import { PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
 import type {
-  AdminArticle,
-  AdminArticleBody,
-  AdminArticlePatch,
-  AdminBlog,
-  AdminBlogBody,
-  AdminBlogPatch,
   AdminContactRequest,
   AdminContactRequestList,
   AdminCoupon,
   AdminCouponBody,
   AdminCouponList,
   AdminCouponPatch,
+  AdminDocument,
+  AdminDocumentList,
+  AdminDocumentPatch,
   AdminDone,
   AdminFailedJobList,
   AdminPageQuery,
@@ -50,14 +45,12 @@ import type {
 } from '@gurumatch/shared/schemas/admin';
 import { ADMIN_FAILED_JOBS_SHOWN } from '@gurumatch/shared/schemas/admin';
 import { buildProofUrl } from '@gurumatch/shared/schemas/profile';
-import sharp from 'sharp';
 
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { jobKinds } from '../../jobs/kinds.ts';
-import { buildPageLinks, invalidateList, readPageRequest } from '../../lib/paging.ts';
-import { toPublicFileUrl } from '../../lib/public-url.ts';
+import { buildPageLinks, readPageRequest } from '../../lib/paging.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
 import {
   countManagedUsers,
@@ -77,14 +70,14 @@ import {
   type ContactRequestRow,
 } from '../contact/service.ts';
 import {
-  ARTICLE_LIST,
-  BLOG_LIST,
-  convertHtmlToText,
-  countMinutes,
-  makeExcerpt,
-  sanitizeContentHtml,
-  SANITIZER_VERSION,
-  toSafeImageUrl,
+  articleEditor,
+  blogEditor,
+  documentSnapshot,
+  editDocument,
+  findDocuments,
+  removeContentImage,
+  storeContentImage,
+  type ContentEditor,
 } from '../content/service.ts';
 import {
   confirmReportFake,
@@ -95,6 +88,7 @@ import {
   type ReportRow,
 } from '../enquiries/service.ts';
 import {
+  countBackOfficePayments,
   countCouponsMatching,
   countPlans,
   createCoupon as createCouponRow,
@@ -102,20 +96,22 @@ import {
   creditCoins,
   editCoupon,
   editPlan,
+  insertPaymentRefund,
+  listBackOfficePayments,
   listCouponsMatching,
   listPlansPage,
+  lockBackOfficePayment,
   requestRefundToMethod,
   retryRefundToMethod,
   takeBackLot,
+  type BackOfficePaymentRow,
   type EditableCouponRow,
   type EditablePlanRow,
 } from '../payments/service.ts';
 import {
   countVerifications,
   decideVerification as decideProfileVerification,
-  detectFileType,
   findDocVerifiedUserIds,
-  isReadableImage,
   listVerifications as listVerificationRows,
   type VerificationRow,
 } from '../profile/service.ts';
@@ -615,14 +611,14 @@ export async function confirmFakeReport(
 
 // ---- payments -----------------------------------------------------------
 
-function isRefundable(row: q.PaymentRow, now: Date): boolean {
+function isRefundable(row: BackOfficePaymentRow, now: Date): boolean {
   return (
     row.refund_kind === null &&
     now.getTime() - new Date(row.created_at).getTime() <= REFUND_WINDOW_DAYS * DAY_MS
   );
 }
 
-function toPayment(row: q.PaymentRow, now: Date): AdminPayment {
+function toPayment(row: BackOfficePaymentRow, now: Date): AdminPayment {
   return {
     id: row.id,
     order_id: row.order_id,
@@ -661,15 +657,19 @@ export async function listPayments(
     ctx,
     'payments/',
     query,
-    () => q.countPayments(ctx.db, patterns),
-    (limit, offset) => q.listPayments(ctx.db, patterns, limit, offset),
+    () => countBackOfficePayments(ctx.db, patterns),
+    (limit, offset) => listBackOfficePayments(ctx.db, patterns, limit, offset),
     (row) => toPayment(row, now),
   );
 }
 
 /** The refund decision's lock: the payment, once, within the window (else 404, 409, 400). */
-async function lockRefundablePayment(tx: Queryable, id: number, now: Date): Promise<q.PaymentRow> {
-  const payment = await q.findPaymentForUpdate(tx, id);
+async function lockRefundablePayment(
+  tx: Queryable,
+  id: number,
+  now: Date,
+): Promise<BackOfficePaymentRow> {
+  const payment = await lockBackOfficePayment(tx, id);
   if (!payment) throw notFound();
   if (payment.refund_kind !== null) {
     throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
@@ -680,7 +680,7 @@ async function lockRefundablePayment(tx: Queryable, id: number, now: Date): Prom
   return payment;
 }
 
-type RefundDecision = Omit<Parameters<typeof q.insertPaymentRefund>[1], 'decidedBy'>;
+type RefundDecision = Omit<Parameters<typeof insertPaymentRefund>[1], 'decidedBy'>;
 
 /** The refund decision and its audit entry, written in the refund's own transaction. */
 async function recordRefund(
@@ -691,7 +691,7 @@ async function recordRefund(
   after: Record<string, unknown>,
 ): Promise<void> {
   // the payment's lock decides; the unique refund per payment is the last guard
-  if (!(await q.insertPaymentRefund(tx, { ...decision, decidedBy: actor.user_id }))) {
+  if (!(await insertPaymentRefund(tx, { ...decision, decidedBy: actor.user_id }))) {
     throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
   }
   await audit(
@@ -812,7 +812,7 @@ export async function retryRefund(
 ): Promise<AdminPayment> {
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const payment = await q.findPaymentForUpdate(tx, id);
+    const payment = await lockBackOfficePayment(tx, id);
     if (!payment) throw notFound();
     const retried = await retryRefundToMethod(ctx, tx, id, now);
     if (!retried) throw new AppError(404, 'not_found', ADMIN_MESSAGES.noRefundToRetry);
@@ -826,7 +826,7 @@ export async function retryRefund(
       { provider_status: 'requested', coins_taken_back: retried.coins },
     );
   });
-  const row = await q.findPaymentForUpdate(ctx.db, id);
+  const row = await lockBackOfficePayment(ctx.db, id);
   if (!row) throw notFound();
   return toPayment(row, ctx.now());
 }
@@ -844,7 +844,7 @@ export async function refundPayment(
 ): Promise<AdminPayment> {
   if (body.method === 'original') await refundToOriginalMethod(ctx, actor, id, body.reason);
   else await refundAsCoins(ctx, actor, id, body.reason);
-  const row = await q.findPaymentForUpdate(ctx.db, id);
+  const row = await lockBackOfficePayment(ctx.db, id);
   if (!row) throw notFound();
   return toPayment(row, ctx.now());
 }
@@ -907,329 +907,110 @@ export async function retryFailedJob(
 
 // ---- uploads ------------------------------------------------------------
 
-const CONTENT_IMAGE_TYPES = {
-  'image/jpeg': { extension: 'jpg', format: 'jpeg' },
-  'image/png': { extension: 'png', format: 'png' },
-  'image/webp': { extension: 'webp', format: 'webp' },
-} as const;
-type ContentImageType = keyof typeof CONTENT_IMAGE_TYPES;
-
-/** Wider images are scaled down to this many pixels: the article column is far narrower. */
-const CONTENT_IMAGE_MAX_WIDTH_PX = 2400;
-
-function isContentImageType(type: string | null): type is ContentImageType {
-  return type !== null && type in CONTENT_IMAGE_TYPES;
-}
-
 /**
- * Stores a public image for blogs and FAQs. What the file is comes from its
- * first bytes, never its name or declared type, and it must decode as that
- * format; it is then written again in the same format (dropping camera and GPS
- * metadata, turned upright, at most 2,400 pixels wide) under
- * `content/<random>.<ext>`, served at `/media/content/…`.
+ * Stores a public image for blogs and FAQs (modules/content checks and
+ * rewrites it) and audits the upload; when the audit entry cannot be written
+ * the file is removed again.
  */
 export async function uploadContentImage(
   ctx: AppContext,
   actor: AdminActor,
   data: Buffer | undefined,
 ): Promise<AdminUploadResult> {
-  if (!data || data.length === 0) {
-    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.imageMissing, {
-      image: [ADMIN_MESSAGES.imageMissing],
-    });
-  }
-  const type = detectFileType(data);
-  if (!isContentImageType(type) || !(await isReadableImage(data, type))) {
-    throw new AppError(400, 'unsupported_file', ADMIN_MESSAGES.imageWrongType, {
-      image: [ADMIN_MESSAGES.imageWrongType],
-    });
-  }
-  const { extension, format } = CONTENT_IMAGE_TYPES[type];
-  const body = await sharp(data, { limitInputPixels: 40_000_000 })
-    .rotate()
-    .resize({ width: CONTENT_IMAGE_MAX_WIDTH_PX, withoutEnlargement: true })
-    .toFormat(format)
-    .toBuffer();
-  const path = `/media/content/${randomBytes(16).toString('hex')}.${extension}`;
-  const key = path.slice('/media/'.length);
-  await ctx.storage.put(key, body, type);
+  const image = await storeContentImage(ctx, data);
   try {
     await ctx.db.transaction((tx) =>
       audit(tx, ctx, actor, 'content.image_upload', { type: 'content_image', id: null }, null, {
-        path,
-        content_type: type,
-        bytes: body.length,
+        path: image.path,
+        content_type: image.content_type,
+        bytes: image.bytes,
       }),
     );
   } catch (error) {
-    await ctx.storage.delete(key).catch(() => undefined);
+    await removeContentImage(ctx, image.path);
     throw error;
   }
-  return {
-    path,
-    url: toPublicFileUrl(ctx.config.publicUrl, path),
-    content_type: type,
-    bytes: body.length,
-  };
+  return image;
 }
 
-// ---- content ------------------------------------------------------------
-
-/** A slug from a title: lower-case words joined by hyphens (`post` when nothing is left). */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-  return slug || 'post';
-}
-
-/** The given slug, or one made from the title with `-2`, `-3`… until it is free. */
-async function chooseSlug(
-  db: Queryable,
-  table: q.ContentTable,
-  wanted: string | undefined,
-  title: string,
-  exceptId: number | null,
-): Promise<string> {
-  if (wanted) {
-    if (await q.isSlugTaken(db, table, wanted, exceptId)) {
-      throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken, {
-        slug: [ADMIN_MESSAGES.slugTaken],
-      });
-    }
-    return wanted;
-  }
-  const base = slugify(title);
-  for (let n = 1; n < 1000; n += 1) {
-    const candidate = n === 1 ? base : `${base}-${String(n)}`;
-    if (!(await q.isSlugTaken(db, table, candidate, exceptId))) return candidate;
-  }
-  throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
-}
-
-function prepareHtml(html: string): { content: string; contentText: string } {
-  const content = sanitizeContentHtml(html);
-  return { content, contentText: convertHtmlToText(content) };
-}
-
-/** The columns both kinds write for a cleaned body. */
-function commonColumns(
-  body: { title: string; content: string; published: boolean },
-  slug: string,
-): { contentText: string; columns: q.ContentColumns } {
-  const { content, contentText } = prepareHtml(body.content);
-  return {
-    contentText,
-    columns: {
-      slug,
-      title: convertHtmlToText(body.title),
-      content,
-      content_text: contentText,
-      excerpt: makeExcerpt(contentText),
-      is_published: body.published,
-      sanitized_version: SANITIZER_VERSION,
-    },
-  };
-}
-
-/** What both kinds answer of a stored row. */
-function toContentItem(row: q.ContentRow<q.ContentTable>): {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
-  published: boolean;
-  created_at: string;
-  updated_at: string;
-} {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
-    published: row.is_published,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
-}
-
-/** What the audit log keeps of a post or article, before and after a change. */
-function contentSnapshot(row: q.ContentRow<q.ContentTable>): Record<string, unknown> {
-  return { slug: row.slug, title: row.title, published: row.is_published };
-}
+// ---- content (stored and checked by modules/content) ---------------------
 
 /**
- * One kind of edited content (blog posts, FAQ articles): where it is stored, how it is
- * answered and audited, and which public list a change clears.
+ * The back office's list, create, update and delete for one kind of content:
+ * modules/content does the work in this transaction, and the audit entry is
+ * written in the same one.
  */
-interface ContentKind<T extends q.ContentTable, Item, Body, Patch> {
-  table: T;
-  /** The admin list's path, for its paging links. */
-  path: string;
-  /** The audit log's action prefix (`blog` → `blog.create`) and target type. */
-  action: string;
-  target: AuditTargetType;
-  /** The public list in the paging cache; its counts and the sitemap follow it. */
-  list: string;
-  toItem: (row: q.ContentRow<T>) => Item;
-  /** The stored row with a patch laid over it. */
-  merge: (before: q.ContentRow<T>, patch: Patch) => Body;
-  toFields: (body: Body, slug: string) => q.ContentFields<T>;
-  /** The fields written only when the row is made. */
-  createdFields: (actor: AdminActor) => q.ContentCreatedFields<T>;
-}
-
-interface ContentEditor<Item, Body, Patch> {
+function auditedContent<Item, Body, Patch>(
+  editor: ContentEditor<Item, Body, Patch>,
+  path: string,
+): {
   list: (ctx: AppContext, query: AdminPageQuery) => Promise<Paged<Item>>;
   create: (ctx: AppContext, actor: AdminActor, body: Body) => Promise<Item>;
   update: (ctx: AppContext, actor: AdminActor, id: number, patch: Patch) => Promise<Item>;
   remove: (ctx: AppContext, actor: AdminActor, id: number) => Promise<AdminDone>;
-}
-
-/** List, create, update and delete for one kind of content, each change audited. */
-function editContent<
-  T extends q.ContentTable,
-  Item,
-  Body extends { title: string; slug?: string | undefined },
-  Patch extends { slug?: string | undefined },
->(kind: ContentKind<T, Item, Body, Patch>): ContentEditor<Item, Body, Patch> {
-  const slugTaken = (): AppError => new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
+} {
+  const target = (id: number) => ({ type: editor.target, id });
   return {
-    list: (ctx, query) => {
-      const patterns = toSearchPatterns(query.search);
-      return pageOf(
-        ctx,
-        kind.path,
-        query,
-        () => q.countContent(ctx.db, kind.table, patterns),
-        (limit, offset) => q.listContent(ctx.db, kind.table, patterns, limit, offset),
-        kind.toItem,
+    list: async (ctx, query) => {
+      const request = readPageRequest(query);
+      const page = await editor.list(
+        ctx.db,
+        toSearchPatterns(query.search),
+        request.pageSize,
+        request.offset,
       );
+      return {
+        count: page.count,
+        ...buildPageLinks(
+          { baseUrl: ctx.config.publicUrl, path: `/api/admin/${path}`, query },
+          request,
+          page.count,
+        ),
+        results: page.rows,
+      };
     },
 
     create: async (ctx, actor, body) => {
       const result = await ctx.db.transaction(async (tx) => {
-        const slug = await chooseSlug(tx, kind.table, body.slug, body.title, null);
-        const fields = { ...kind.toFields(body, slug), ...kind.createdFields(actor) };
-        const row = await q.insertContent(tx, kind.table, fields, ctx.now());
-        if (!row) throw slugTaken();
-        const target = { type: kind.target, id: row.id };
-        await audit(tx, ctx, actor, `${kind.action}.create`, target, null, contentSnapshot(row));
-        return kind.toItem(row);
+        const made = await editor.create(tx, body, actor.user_id, ctx.now());
+        await audit(tx, ctx, actor, `${editor.action}.create`, target(made.id), null, made.after);
+        return made.item;
       });
-      // the public list, its counts and the sitemap follow at once
-      invalidateList(ctx.db, kind.list);
+      editor.changed(ctx.db);
       return result;
     },
 
     update: async (ctx, actor, id, patch) => {
       const result = await ctx.db.transaction(async (tx) => {
-        const before = await q.findContent(tx, kind.table, id, true);
-        if (!before) throw notFound();
-        const merged = kind.merge(before, patch);
-        const slug = await chooseSlug(tx, kind.table, patch.slug ?? before.slug, merged.title, id);
-        const row = await q.updateContent(
-          tx,
-          kind.table,
-          id,
-          kind.toFields(merged, slug),
-          ctx.now(),
-        );
-        if (!row) throw slugTaken();
-        const change =
-          before.is_published === row.is_published
-            ? 'update'
-            : row.is_published
-              ? 'publish'
-              : 'unpublish';
+        const edit = await editor.update(tx, id, patch, ctx.now());
         await audit(
           tx,
           ctx,
           actor,
-          `${kind.action}.${change}`,
-          { type: kind.target, id },
-          contentSnapshot(before),
-          contentSnapshot(row),
+          `${editor.action}.${edit.change}`,
+          target(id),
+          edit.before,
+          edit.after,
         );
-        return kind.toItem(row);
+        return edit.item;
       });
-      // the public list, its counts and the sitemap follow at once
-      invalidateList(ctx.db, kind.list);
+      editor.changed(ctx.db);
       return result;
     },
 
     remove: async (ctx, actor, id) => {
       await ctx.db.transaction(async (tx) => {
-        const before = await q.findContent(tx, kind.table, id, true);
-        if (!before) throw notFound();
-        await q.deleteContent(tx, kind.table, id);
-        const target = { type: kind.target, id };
-        await audit(tx, ctx, actor, `${kind.action}.delete`, target, contentSnapshot(before), null);
+        const before = await editor.remove(tx, id);
+        await audit(tx, ctx, actor, `${editor.action}.delete`, target(id), before, null);
       });
-      invalidateList(ctx.db, kind.list);
+      editor.changed(ctx.db);
       return done(ADMIN_MESSAGES.deleted);
     },
   };
 }
 
-const blogs = editContent<'blog_posts', AdminBlog, AdminBlogBody, AdminBlogPatch>({
-  table: 'blog_posts',
-  path: 'blogs/',
-  action: 'blog',
-  target: 'blog_post',
-  list: BLOG_LIST,
-  toItem: (row) => ({
-    ...toContentItem(row),
-    excerpt: row.excerpt,
-    featured_image: row.featured_image,
-    tags: row.tags,
-  }),
-  merge: (before, patch) => ({
-    title: patch.title ?? before.title,
-    content: patch.content ?? before.content,
-    featured_image:
-      patch.featured_image === undefined ? before.featured_image : patch.featured_image,
-    published: patch.published ?? before.is_published,
-    tags: patch.tags ?? before.tags,
-  }),
-  toFields: (body, slug) => ({
-    ...commonColumns(body, slug).columns,
-    featured_image: toSafeImageUrl(body.featured_image),
-    tags: (body.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
-  }),
-  createdFields: (actor) => ({ author_id: actor.user_id }),
-});
-
-const articles = editContent<'articles', AdminArticle, AdminArticleBody, AdminArticlePatch>({
-  table: 'articles',
-  path: 'articles/',
-  action: 'article',
-  target: 'article',
-  list: ARTICLE_LIST,
-  toItem: (row) => ({ ...toContentItem(row), category: row.category, video_id: row.video_id }),
-  merge: (before, patch) => ({
-    title: patch.title ?? before.title,
-    content: patch.content ?? before.content,
-    published: patch.published ?? before.is_published,
-    category: patch.category ?? before.category,
-    video_id: patch.video_id === undefined ? before.video_id : patch.video_id,
-  }),
-  toFields: (body, slug) => {
-    const { contentText, columns } = commonColumns(body, slug);
-    return {
-      ...columns,
-      category: body.category,
-      video_id: body.video_id ?? null,
-      reading_time: countMinutes(contentText),
-    };
-  },
-  createdFields: () => ({}),
-});
+const blogs = auditedContent(blogEditor, 'blogs/');
+const articles = auditedContent(articleEditor, 'articles/');
 
 export const listBlogs = blogs.list;
 export const createBlog = blogs.create;
@@ -1240,6 +1021,52 @@ export const listArticles = articles.list;
 export const createArticle = articles.create;
 export const updateArticle = articles.update;
 export const deleteArticle = articles.remove;
+
+// ---- policies and area guides (stored and checked by modules/content) ----
+
+export async function listDocuments(
+  ctx: AppContext,
+  query: AdminPageQuery,
+): Promise<AdminDocumentList> {
+  const request = readPageRequest(query);
+  const page = await findDocuments(
+    ctx.db,
+    toSearchPatterns(query.search),
+    request.pageSize,
+    request.offset,
+  );
+  return {
+    count: page.count,
+    ...buildPageLinks(
+      { baseUrl: ctx.config.publicUrl, path: '/api/admin/documents/', query },
+      request,
+      page.count,
+    ),
+    results: page.rows,
+  };
+}
+
+/** An edit, with the text before and after in the audit log (the document's history). */
+export async function updateDocument(
+  ctx: AppContext,
+  actor: AdminActor,
+  id: number,
+  patch: AdminDocumentPatch,
+): Promise<AdminDocument> {
+  return ctx.db.transaction(async (tx) => {
+    const { before, after } = await editDocument(tx, id, patch, ctx.now());
+    await audit(
+      tx,
+      ctx,
+      actor,
+      'document.update',
+      { type: 'document', id },
+      documentSnapshot(before),
+      documentSnapshot(after),
+    );
+    return after;
+  });
+}
 
 // ---- plans and coupons --------------------------------------------------
 

@@ -1,5 +1,6 @@
-import type { ArticleCategory } from '@gurumatch/shared/messages/content';
+import type { ArticleCategory, DocumentKind } from '@gurumatch/shared/messages/content';
 
+import { columnsOf } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
 
 export interface BlogPostRow {
@@ -447,4 +448,310 @@ export async function saveSeedHash(db: Queryable, name: string, hash: string): P
      ON CONFLICT (name) DO UPDATE SET content_hash = EXCLUDED.content_hash, seeded_at = now()`,
     [name, hash],
   );
+}
+
+// ---- documents (policies and area guides) ---------------------------------
+
+export interface DocumentRow {
+  id: number;
+  slug: string;
+  kind: DocumentKind;
+  title: string;
+  description: string;
+  content: string;
+  /** An area guide's parts (see AreaGuide), or null for a policy. */
+  details: unknown;
+  seeded_hash: string | null;
+  updated_at: Date;
+}
+
+const DOCUMENT_COLUMNS = `id, slug, kind, title, description, content, details, seeded_hash, updated_at`;
+
+export async function findDocumentBySlug(db: Queryable, slug: string): Promise<DocumentRow | null> {
+  const rows = await db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE slug = $1`,
+    [slug],
+  );
+  return rows[0] ?? null;
+}
+
+/** A document by id, locked for an update when `forUpdate`. */
+export async function findDocument(
+  db: Queryable,
+  id: number,
+  forUpdate = false,
+): Promise<DocumentRow | null> {
+  const rows = await db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function countDocuments(db: Queryable, patterns: readonly string[]): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM documents
+      WHERE (SELECT bool_and(title ILIKE p OR slug ILIKE p) FROM unnest($1::text[]) AS p) IS NOT FALSE`,
+    [patterns],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/** Policies first, then area guides, each by title; every search word in the title or slug. */
+export function listDocuments(
+  db: Queryable,
+  patterns: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<DocumentRow[]> {
+  return db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM documents
+      WHERE (SELECT bool_and(title ILIKE p OR slug ILIKE p) FROM unnest($1::text[]) AS p) IS NOT FALSE
+      ORDER BY kind DESC, title, id LIMIT $2 OFFSET $3`,
+    [patterns, limit, offset],
+  );
+}
+
+export interface DocumentFields {
+  title: string;
+  description: string;
+  content: string;
+  contentText: string;
+  details: unknown;
+  sanitizedVersion: number;
+}
+
+/** An administrator's edit: the seed leaves the row alone from now on (`seeded_hash` cleared). */
+export async function updateDocument(
+  db: Queryable,
+  id: number,
+  fields: DocumentFields,
+  at: Date,
+): Promise<DocumentRow | null> {
+  const rows = await db.query<DocumentRow>(
+    `UPDATE documents
+        SET title = $2, description = $3, content = $4, content_text = $5, details = $6,
+            sanitized_version = $7, seeded_hash = NULL, updated_at = $8
+      WHERE id = $1
+      RETURNING ${DOCUMENT_COLUMNS}`,
+    [
+      id,
+      fields.title,
+      fields.description,
+      fields.content,
+      fields.contentText,
+      JSON.stringify(fields.details),
+      fields.sanitizedVersion,
+      at,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+export interface SeededDocument extends DocumentFields {
+  slug: string;
+  kind: DocumentKind;
+  /** The hash of the file it was read from. */
+  seededHash: string;
+  updatedAt: Date;
+}
+
+/**
+ * Writes a document from its file: inserted when absent, rewritten only when
+ * the stored row is still an earlier version of the file (an edited row has
+ * no `seeded_hash`). Answers whether a row was written.
+ */
+export async function upsertSeededDocument(db: Queryable, doc: SeededDocument): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO documents (slug, kind, title, description, content, content_text, details,
+                            sanitized_version, seeded_hash, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+     ON CONFLICT (slug) DO UPDATE
+        SET kind = EXCLUDED.kind, title = EXCLUDED.title, description = EXCLUDED.description,
+            content = EXCLUDED.content, content_text = EXCLUDED.content_text,
+            details = EXCLUDED.details, sanitized_version = EXCLUDED.sanitized_version,
+            seeded_hash = EXCLUDED.seeded_hash, updated_at = EXCLUDED.updated_at
+      WHERE documents.seeded_hash IS NOT NULL AND documents.seeded_hash <> EXCLUDED.seeded_hash
+     RETURNING id`,
+    [
+      doc.slug,
+      doc.kind,
+      doc.title,
+      doc.description,
+      doc.content,
+      doc.contentText,
+      JSON.stringify(doc.details),
+      doc.sanitizedVersion,
+      doc.seededHash,
+      doc.updatedAt,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** One count(*) answer. */
+async function countOf(db: Queryable, sql: string, params: readonly unknown[]): Promise<number> {
+  const rows = await db.query<{ count: number }>(sql, params);
+  return rows[0]?.count ?? 0;
+}
+
+// ---- the back office's editing of posts and articles -------------------
+
+/** What a blog post and an FAQ article both read back. */
+interface ContentRowBase {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  is_published: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface EditedBlogRow extends ContentRowBase {
+  excerpt: string;
+  featured_image: string | null;
+  tags: string[];
+}
+
+export interface EditedArticleRow extends ContentRowBase {
+  category: ArticleCategory;
+  video_id: string | null;
+}
+
+/** The columns every blog post and FAQ article writes (a type, so it is a record of columns). */
+export type ContentColumns = {
+  slug: string;
+  title: string;
+  content: string;
+  content_text: string;
+  excerpt: string;
+  is_published: boolean;
+  /** The sanitiser version the body was cleaned with. */
+  sanitized_version: number;
+};
+
+/** The two tables of edited content: the row read back and the columns written. */
+interface ContentTables extends Record<ContentTable, unknown> {
+  blog_posts: {
+    row: EditedBlogRow;
+    columns: ContentColumns & { featured_image: string | null; tags: readonly string[] };
+    created: { author_id: number };
+  };
+  articles: {
+    row: EditedArticleRow;
+    columns: ContentColumns & {
+      category: ArticleCategory;
+      video_id: string | null;
+      reading_time: number;
+    };
+    created: object;
+  };
+}
+
+export type ContentRow<T extends ContentTable> = ContentTables[T]['row'];
+/** Column → value, written on insert and on update. */
+export type ContentFields<T extends ContentTable> = ContentTables[T]['columns'];
+/** Column → value, written only when the row is made. */
+export type ContentCreatedFields<T extends ContentTable> = ContentTables[T]['created'];
+
+const CONTENT_COLUMNS: Record<ContentTable, string> = {
+  blog_posts: `id, slug, title, content, excerpt, featured_image, tags, is_published, created_at,
+       updated_at`,
+  articles: `id, slug, title, content, category, video_id, is_published, created_at, updated_at`,
+};
+
+const TITLE_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p) WHERE NOT (title ILIKE t.p))`;
+
+export function countContent(
+  db: Queryable,
+  table: ContentTable,
+  patterns: readonly string[],
+): Promise<number> {
+  return countOf(db, `SELECT count(*)::int AS count FROM ${table} WHERE ${TITLE_WHERE}`, [
+    patterns,
+  ]);
+}
+
+export function listContent<T extends ContentTable>(
+  db: Queryable,
+  table: T,
+  patterns: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<ContentRow<T>[]> {
+  return db.query<ContentRow<T>>(
+    `SELECT ${CONTENT_COLUMNS[table]} FROM ${table} WHERE ${TITLE_WHERE}
+      ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    [patterns, limit, offset],
+  );
+}
+
+export async function findContent<T extends ContentTable>(
+  db: Queryable,
+  table: T,
+  id: number,
+  lock = false,
+): Promise<ContentRow<T> | null> {
+  const rows = await db.query<ContentRow<T>>(
+    `SELECT ${CONTENT_COLUMNS[table]} FROM ${table} WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Inserts a post or article; null when the slug is taken. */
+export async function insertContent<T extends ContentTable>(
+  db: Queryable,
+  table: T,
+  fields: ContentFields<T> & ContentCreatedFields<T>,
+  at: Date,
+): Promise<ContentRow<T> | null> {
+  const { names, values } = columnsOf(fields);
+  const atParam = `$${String(values.length + 1)}`;
+  const rows = await db.query<ContentRow<T>>(
+    `INSERT INTO ${table} (${names.join(', ')}, created_at, updated_at)
+     VALUES (${names.map((_, i) => `$${String(i + 1)}`).join(', ')}, ${atParam}, ${atParam})
+     ON CONFLICT (slug) DO NOTHING RETURNING ${CONTENT_COLUMNS[table]}`,
+    [...values, at],
+  );
+  return rows[0] ?? null;
+}
+
+/** Updates a post or article; null when the new slug is taken by another row. */
+export async function updateContent<T extends ContentTable>(
+  db: Queryable,
+  table: T,
+  id: number,
+  fields: ContentFields<T>,
+  at: Date,
+): Promise<ContentRow<T> | null> {
+  if (await isSlugTaken(db, table, fields.slug, id)) return null;
+  const { names, values } = columnsOf(fields);
+  const rows = await db.query<ContentRow<T>>(
+    `UPDATE ${table}
+        SET ${names.map((name, i) => `${name} = $${String(i + 2)}`).join(', ')},
+            updated_at = $${String(values.length + 2)}
+      WHERE id = $1 RETURNING ${CONTENT_COLUMNS[table]}`,
+    [id, ...values, at],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteContent(db: Queryable, table: ContentTable, id: number): Promise<void> {
+  await db.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+}
+
+export async function isSlugTaken(
+  db: Queryable,
+  table: ContentTable,
+  slug: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const count = await countOf(
+    db,
+    `SELECT count(*)::int AS count FROM ${table} WHERE slug = $1 AND ($2::int IS NULL OR id <> $2)`,
+    [slug, exceptId],
+  );
+  return count > 0;
 }

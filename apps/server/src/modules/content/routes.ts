@@ -11,8 +11,9 @@ import {
   BLOG_LIST_QUERY_KEYS,
   blogListSchema,
   blogPostSchema,
+  documentSchema,
 } from './schemas.ts';
-import { getBlogPost, listArticles, listBlogPosts, viewArticle } from './service.ts';
+import { getBlogPost, getDocument, listArticles, listBlogPosts, viewArticle } from './service.ts';
 
 /** Re-reads the query string so an unencoded `&` inside `search` stays in the search. */
 function tolerateRawSearch(keys: readonly string[]) {
@@ -50,5 +51,11 @@ export const contentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get('/articles/:slug/', { schema: articleSchema }, async (request) =>
     viewArticle(ctx, request.params.slug),
+  );
+
+  app.get(
+    '/documents/:slug/',
+    { schema: documentSchema, config: { publicCache: true } },
+    async (request) => getDocument(ctx, request.params.slug),
   );
 };

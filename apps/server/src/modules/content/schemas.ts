@@ -7,6 +7,7 @@ import {
   BlogListQuerySchema,
   BlogListSchema,
   BlogPostSchema,
+  SiteDocumentSchema,
 } from '@gurumatch/shared/schemas/content';
 import { z } from 'zod';
 
@@ -38,6 +39,13 @@ export const articleSchema = {
   summary: 'One FAQ article (counts a view)',
   params: SlugParamsSchema,
   response: { 200: ArticleSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+};
+
+export const documentSchema = {
+  tags: ['content'],
+  summary: 'A policy or area guide (its page text, sanitized HTML)',
+  params: SlugParamsSchema,
+  response: { 200: SiteDocumentSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
 };
 
 /** The list calls' parameters, read from the raw query string (see list-query.ts). */

@@ -1,10 +1,22 @@
+import { randomBytes } from 'node:crypto';
+
 import { MESSAGES } from '@gurumatch/shared/messages';
+import { ADMIN_MESSAGES, type AuditTargetType } from '@gurumatch/shared/messages/admin';
 import {
   SLUG_MAX_LENGTH,
   SLUG_PATTERN,
   YOUTUBE_VIDEO_ID_PATTERN,
   type ArticleCategory,
 } from '@gurumatch/shared/messages/content';
+import type {
+  AdminArticle,
+  AdminArticleBody,
+  AdminArticlePatch,
+  AdminBlog,
+  AdminBlogBody,
+  AdminBlogPatch,
+  AdminUploadResult,
+} from '@gurumatch/shared/schemas/admin';
 import type {
   Article,
   ArticleList,
@@ -15,6 +27,7 @@ import type {
   BlogListQuery,
   BlogPost,
 } from '@gurumatch/shared/schemas/content';
+import sharp from 'sharp';
 
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
@@ -28,9 +41,21 @@ import {
   type SortKey,
 } from '../../lib/paging.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
+import { detectFileType, isReadableImage } from '../profile/service.ts';
 
 import {
   countArticles,
+  countContent,
+  deleteContent,
+  findContent,
+  insertContent,
+  isSlugTaken,
+  listContent,
+  updateContent,
+  type ContentColumns,
+  type ContentCreatedFields,
+  type ContentFields,
+  type ContentRow,
   countPublishedBlogPosts,
   findPublishedBlogPostBySlug,
   incrementArticleViews,
@@ -408,4 +433,342 @@ export async function listPublicContentUrls(
     path: `/${kind}/${row.slug}`,
     updatedAt: new Date(row.updated_at),
   }));
+}
+
+// Policies and area guides (documents.ts)
+
+export {
+  AREA_GUIDE_HEADINGS,
+  documentSnapshot,
+  editDocument,
+  findDocuments,
+  getDocument,
+  readAreaGuide,
+  storeDocumentFile,
+  type AreaGuideLists,
+  type DocumentFile,
+  type SiteDocumentWithId,
+} from './documents.ts';
+
+// ---- the back office's editing (its routes, role check and audit log are in modules/admin) ----
+
+/** A slug from a title: lower-case words joined by hyphens (`post` when nothing is left). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return slug || 'post';
+}
+
+/** The given slug, or one made from the title with `-2`, `-3`… until it is free. */
+async function chooseSlug(
+  db: Queryable,
+  table: ContentTable,
+  wanted: string | undefined,
+  title: string,
+  exceptId: number | null,
+): Promise<string> {
+  if (wanted) {
+    if (await isSlugTaken(db, table, wanted, exceptId)) {
+      throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken, {
+        slug: [ADMIN_MESSAGES.slugTaken],
+      });
+    }
+    return wanted;
+  }
+  const base = slugify(title);
+  for (let n = 1; n < 1000; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${String(n)}`;
+    if (!(await isSlugTaken(db, table, candidate, exceptId))) return candidate;
+  }
+  throw new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
+}
+
+function prepareHtml(html: string): { content: string; contentText: string } {
+  const content = sanitizeContentHtml(html);
+  return { content, contentText: convertHtmlToText(content) };
+}
+
+/** The columns both kinds write for a cleaned body. */
+function commonColumns(
+  body: { title: string; content: string; published: boolean },
+  slug: string,
+): { contentText: string; columns: ContentColumns } {
+  const { content, contentText } = prepareHtml(body.content);
+  return {
+    contentText,
+    columns: {
+      slug,
+      title: convertHtmlToText(body.title),
+      content,
+      content_text: contentText,
+      excerpt: makeExcerpt(contentText),
+      is_published: body.published,
+      sanitized_version: SANITIZER_VERSION,
+    },
+  };
+}
+
+/** What both kinds answer of a stored row. */
+function toContentItem(row: ContentRow<ContentTable>): {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  published: boolean;
+  created_at: string;
+  updated_at: string;
+} {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    published: row.is_published,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** What the audit log keeps of a post or article, before and after a change. */
+function contentSnapshot(row: ContentRow<ContentTable>): Record<string, unknown> {
+  return { slug: row.slug, title: row.title, published: row.is_published };
+}
+
+/**
+ * One kind of edited content (blog posts, FAQ articles): where it is stored,
+ * how it is answered, and which public list a change clears.
+ */
+interface ContentKind<T extends ContentTable, Item, Body, Patch> {
+  table: T;
+  /** The audit log's action prefix (`blog` → `blog.create`) and target type. */
+  action: string;
+  target: AuditTargetType;
+  /** The public list in the paging cache; its counts and the sitemap follow it. */
+  list: string;
+  toItem: (row: ContentRow<T>) => Item;
+  /** The stored row with a patch laid over it. */
+  merge: (before: ContentRow<T>, patch: Patch) => Body;
+  toFields: (body: Body, slug: string) => ContentFields<T>;
+  /** The fields written only when the row is made. */
+  createdFields: (authorId: number) => ContentCreatedFields<T>;
+}
+
+/** An edit's result: the item answered, the audit log's snapshots, and what kind of change it was. */
+export interface ContentEdit<Item> {
+  id: number;
+  item: Item;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+  change: 'create' | 'update' | 'publish' | 'unpublish';
+}
+
+/**
+ * The back office's operations on one kind of content. Writes take the
+ * caller's transaction (the back office writes its audit entry in it);
+ * `changed` clears the public list, its counts and the sitemap once that
+ * transaction is committed.
+ */
+export interface ContentEditor<Item, Body, Patch> {
+  action: string;
+  target: AuditTargetType;
+  list: (
+    db: Queryable,
+    patterns: readonly string[],
+    limit: number,
+    offset: number,
+  ) => Promise<{ count: number; rows: Item[] }>;
+  create: (tx: Queryable, body: Body, authorId: number, at: Date) => Promise<ContentEdit<Item>>;
+  update: (tx: Queryable, id: number, patch: Patch, at: Date) => Promise<ContentEdit<Item>>;
+  /** Answers the deleted row's snapshot. */
+  remove: (tx: Queryable, id: number) => Promise<Record<string, unknown>>;
+  changed: (db: Queryable) => void;
+}
+
+function editContent<
+  T extends ContentTable,
+  Item,
+  Body extends { title: string; slug?: string | undefined },
+  Patch extends { slug?: string | undefined },
+>(kind: ContentKind<T, Item, Body, Patch>): ContentEditor<Item, Body, Patch> {
+  const slugTaken = (): AppError => new AppError(400, 'slug_taken', ADMIN_MESSAGES.slugTaken);
+  return {
+    action: kind.action,
+    target: kind.target,
+
+    list: async (db, patterns, limit, offset) => {
+      const [count, rows] = await Promise.all([
+        countContent(db, kind.table, patterns),
+        listContent(db, kind.table, patterns, limit, offset),
+      ]);
+      return { count, rows: rows.map(kind.toItem) };
+    },
+
+    create: async (tx, body, authorId, at) => {
+      const slug = await chooseSlug(tx, kind.table, body.slug, body.title, null);
+      const fields = { ...kind.toFields(body, slug), ...kind.createdFields(authorId) };
+      const row = await insertContent(tx, kind.table, fields, at);
+      if (!row) throw slugTaken();
+      return {
+        id: row.id,
+        item: kind.toItem(row),
+        before: null,
+        after: contentSnapshot(row),
+        change: 'create',
+      };
+    },
+
+    update: async (tx, id, patch, at) => {
+      const before = await findContent(tx, kind.table, id, true);
+      if (!before) throw notFound();
+      const merged = kind.merge(before, patch);
+      const slug = await chooseSlug(tx, kind.table, patch.slug ?? before.slug, merged.title, id);
+      const row = await updateContent(tx, kind.table, id, kind.toFields(merged, slug), at);
+      if (!row) throw slugTaken();
+      return {
+        id,
+        item: kind.toItem(row),
+        before: contentSnapshot(before),
+        after: contentSnapshot(row),
+        change:
+          before.is_published === row.is_published
+            ? 'update'
+            : row.is_published
+              ? 'publish'
+              : 'unpublish',
+      };
+    },
+
+    remove: async (tx, id) => {
+      const before = await findContent(tx, kind.table, id, true);
+      if (!before) throw notFound();
+      await deleteContent(tx, kind.table, id);
+      return contentSnapshot(before);
+    },
+
+    changed: (db) => {
+      invalidateList(db, kind.list);
+    },
+  };
+}
+
+export const blogEditor = editContent<'blog_posts', AdminBlog, AdminBlogBody, AdminBlogPatch>({
+  table: 'blog_posts',
+  action: 'blog',
+  target: 'blog_post',
+  list: BLOG_LIST,
+  toItem: (row) => ({
+    ...toContentItem(row),
+    excerpt: row.excerpt,
+    featured_image: row.featured_image,
+    tags: row.tags,
+  }),
+  merge: (before, patch) => ({
+    title: patch.title ?? before.title,
+    content: patch.content ?? before.content,
+    featured_image:
+      patch.featured_image === undefined ? before.featured_image : patch.featured_image,
+    published: patch.published ?? before.is_published,
+    tags: patch.tags ?? before.tags,
+  }),
+  toFields: (body, slug) => ({
+    ...commonColumns(body, slug).columns,
+    featured_image: toSafeImageUrl(body.featured_image),
+    tags: (body.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
+  }),
+  createdFields: (authorId) => ({ author_id: authorId }),
+});
+
+export const articleEditor = editContent<
+  'articles',
+  AdminArticle,
+  AdminArticleBody,
+  AdminArticlePatch
+>({
+  table: 'articles',
+  action: 'article',
+  target: 'article',
+  list: ARTICLE_LIST,
+  toItem: (row) => ({ ...toContentItem(row), category: row.category, video_id: row.video_id }),
+  merge: (before, patch) => ({
+    title: patch.title ?? before.title,
+    content: patch.content ?? before.content,
+    published: patch.published ?? before.is_published,
+    category: patch.category ?? before.category,
+    video_id: patch.video_id === undefined ? before.video_id : patch.video_id,
+  }),
+  toFields: (body, slug) => {
+    const { contentText, columns } = commonColumns(body, slug);
+    return {
+      ...columns,
+      category: body.category,
+      video_id: body.video_id ?? null,
+      reading_time: countMinutes(contentText),
+    };
+  },
+  createdFields: () => ({}),
+});
+
+// ---- images in posts and articles --------------------------------------------
+
+const CONTENT_IMAGE_TYPES = {
+  'image/jpeg': { extension: 'jpg', format: 'jpeg' },
+  'image/png': { extension: 'png', format: 'png' },
+  'image/webp': { extension: 'webp', format: 'webp' },
+} as const;
+type ContentImageType = keyof typeof CONTENT_IMAGE_TYPES;
+
+/** Wider images are scaled down to this many pixels: the article column is far narrower. */
+const CONTENT_IMAGE_MAX_WIDTH_PX = 2400;
+
+function isContentImageType(type: string | null): type is ContentImageType {
+  return type !== null && type in CONTENT_IMAGE_TYPES;
+}
+
+/**
+ * Stores a public image for blogs and FAQs. What the file is comes from its
+ * first bytes, never its name or declared type, and it must decode as that
+ * format; it is then written again in the same format (dropping camera and GPS
+ * metadata, turned upright, at most 2,400 pixels wide) under
+ * `content/<random>.<ext>`, served at `/media/content/…`.
+ */
+export async function storeContentImage(
+  ctx: AppContext,
+  data: Buffer | undefined,
+): Promise<AdminUploadResult> {
+  if (!data || data.length === 0) {
+    throw new AppError(400, 'validation_error', ADMIN_MESSAGES.imageMissing, {
+      image: [ADMIN_MESSAGES.imageMissing],
+    });
+  }
+  const type = detectFileType(data);
+  if (!isContentImageType(type) || !(await isReadableImage(data, type))) {
+    throw new AppError(400, 'unsupported_file', ADMIN_MESSAGES.imageWrongType, {
+      image: [ADMIN_MESSAGES.imageWrongType],
+    });
+  }
+  const { extension, format } = CONTENT_IMAGE_TYPES[type];
+  const body = await sharp(data, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize({ width: CONTENT_IMAGE_MAX_WIDTH_PX, withoutEnlargement: true })
+    .toFormat(format)
+    .toBuffer();
+  const path = `/media/content/${randomBytes(16).toString('hex')}.${extension}`;
+  await ctx.storage.put(path.slice('/media/'.length), body, type);
+  return {
+    path,
+    url: toPublicFileUrl(ctx.config.publicUrl, path),
+    content_type: type,
+    bytes: body.length,
+  };
+}
+
+/** Removes an image `storeContentImage` stored (its `/media/content/…` path); a failure is ignored. */
+export async function removeContentImage(ctx: AppContext, path: string): Promise<void> {
+  await ctx.storage.delete(path.slice('/media/'.length)).catch(() => undefined);
 }

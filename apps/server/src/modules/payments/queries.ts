@@ -1380,3 +1380,133 @@ export async function touchPendingRefund(db: Queryable, id: number, at: Date): P
     [id, at],
   );
 }
+
+// ---- the back office's payments list and its refund decisions ------------
+
+/** A payment as the back office lists it: the tutor, the plan and its refund. */
+export interface BackOfficePaymentRow {
+  id: number;
+  order_id: number;
+  user_id: number;
+  full_name: string;
+  email: string;
+  plan: string;
+  plan_id: number;
+  coins: number;
+  validity_days: number;
+  amount_paise: number;
+  provider: 'razorpay' | 'sandbox';
+  provider_payment_id: string;
+  lot_id: number;
+  invoice_number: string;
+  created_at: Date;
+  refund_kind: 'coins' | 'original' | null;
+  refund_provider_id: string | null;
+  refund_provider_status: 'requested' | 'pending' | 'processed' | 'failed' | null;
+  refund_provider_error: string | null;
+  refund_coins: number | null;
+  refund_amount_paise: number | null;
+  refund_reason: string | null;
+  refunded_at: Date | null;
+}
+
+const BACK_OFFICE_PAYMENT_COLUMNS = `pm.id, pm.order_id, pm.user_id, u.full_name, u.email,
+       pl.display_name AS plan, pl.id AS plan_id, l.coins, o.validity_days, pm.amount_paise,
+       o.provider, pm.provider_payment_id, pm.lot_id, pm.invoice_number, pm.created_at,
+       rf.kind AS refund_kind, rf.provider_refund_id AS refund_provider_id,
+       rf.provider_status AS refund_provider_status, rf.provider_error AS refund_provider_error, rf.coins AS refund_coins, rf.amount_paise AS refund_amount_paise,
+       rf.reason AS refund_reason, rf.created_at AS refunded_at`;
+
+const BACK_OFFICE_PAYMENT_FROM = `payments pm
+       JOIN payment_orders o ON o.id = pm.order_id
+       JOIN plans pl ON pl.id = o.plan_id
+       JOIN users u ON u.id = pm.user_id
+       JOIN coin_lots l ON l.id = pm.lot_id
+       LEFT JOIN payment_refunds rf ON rf.payment_id = pm.id`;
+
+const BACK_OFFICE_PAYMENT_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p)
+                    WHERE NOT (u.full_name ILIKE t.p OR u.email ILIKE t.p
+                               OR pm.invoice_number ILIKE t.p OR pm.provider_payment_id ILIKE t.p))`;
+
+export async function countBackOfficePayments(db: Queryable, patterns: Patterns): Promise<number> {
+  const rows = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM payments pm JOIN users u ON u.id = pm.user_id
+      WHERE ${BACK_OFFICE_PAYMENT_WHERE}`,
+    [patterns],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+export function listBackOfficePayments(
+  db: Queryable,
+  patterns: Patterns,
+  limit: number,
+  offset: number,
+): Promise<BackOfficePaymentRow[]> {
+  return db.query<BackOfficePaymentRow>(
+    `SELECT ${BACK_OFFICE_PAYMENT_COLUMNS} FROM ${BACK_OFFICE_PAYMENT_FROM}
+      WHERE ${BACK_OFFICE_PAYMENT_WHERE}
+      ORDER BY pm.created_at DESC, pm.id DESC LIMIT $2 OFFSET $3`,
+    [patterns, limit, offset],
+  );
+}
+
+/**
+ * The payment, locked, with its refund as it stands once the lock is held. The
+ * lock is taken first and the row read by a second statement: a statement that
+ * waited for the lock sees the joined refund row as it was before it waited
+ * (PostgreSQL), so a refund committed meanwhile would go unseen.
+ */
+export async function lockBackOfficePayment(
+  db: Queryable,
+  id: number,
+): Promise<BackOfficePaymentRow | null> {
+  const locked = await db.query<{ id: number }>(
+    'SELECT id FROM payments WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  if (locked.length === 0) return null;
+  const rows = await db.query<BackOfficePaymentRow>(
+    `SELECT ${BACK_OFFICE_PAYMENT_COLUMNS} FROM ${BACK_OFFICE_PAYMENT_FROM} WHERE pm.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertPaymentRefund(
+  db: Queryable,
+  refund: {
+    paymentId: number;
+    kind: 'coins' | 'original';
+    coins: number;
+    amountPaise: number;
+    providerRefundId: string | null;
+    providerStatus?: 'pending' | 'processed' | 'failed' | null;
+    reversalEntryId?: number | null;
+    reason: string;
+    decidedBy: number;
+    at: Date;
+  },
+): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO payment_refunds (payment_id, kind, coins, amount_paise, provider_refund_id, reason,
+                                  decided_by, created_at, provider_status, provider_updated_at,
+                                  reversal_entry_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::text,
+             CASE WHEN $9::text IS NULL THEN NULL ELSE $8::timestamptz END, $10)
+     ON CONFLICT (payment_id) DO NOTHING RETURNING id`,
+    [
+      refund.paymentId,
+      refund.kind,
+      refund.coins,
+      refund.amountPaise,
+      refund.providerRefundId,
+      refund.reason,
+      refund.decidedBy,
+      refund.at,
+      refund.providerStatus ?? null,
+      refund.reversalEntryId ?? null,
+    ],
+  );
+  return rows.length > 0;
+}

@@ -383,6 +383,17 @@ export async function failRedemption(
   });
 }
 
+// ---------------------------------------------------------------- the back office's payments
+
+/** For the back office's payments list and its refund decisions (the audit entry shares the transaction). */
+export {
+  countBackOfficePayments,
+  insertPaymentRefund,
+  listBackOfficePayments,
+  lockBackOfficePayment,
+  type BackOfficePaymentRow,
+} from './queries.ts';
+
 // ---------------------------------------------------------------- plans and coupons, edited
 
 /** For the back office's lists of plans and coupons. */

@@ -1,4 +1,10 @@
-import type { Article, ArticleList, BlogList, BlogPost } from '@gurumatch/shared/schemas/content';
+import type {
+  Article,
+  ArticleList,
+  BlogList,
+  BlogPost,
+  SiteDocument,
+} from '@gurumatch/shared/schemas/content';
 
 import { apiRequest } from '../../lib/api.ts';
 
@@ -40,6 +46,14 @@ export function listArticles(query: ContentListQuery, signal?: AbortSignal): Pro
 /** `GET /api/blog/articles/{slug}/` */
 export function fetchArticle(slug: string, signal?: AbortSignal): Promise<Article> {
   return apiRequest<Article>(`/api/blog/articles/${encodeURIComponent(slug)}/`, {
+    auth: false,
+    signal,
+  });
+}
+
+/** `GET /api/blog/documents/{slug}/`: a policy (or an area guide). */
+export function fetchDocument(slug: string, signal?: AbortSignal): Promise<SiteDocument> {
+  return apiRequest<SiteDocument>(`/api/blog/documents/${encodeURIComponent(slug)}/`, {
     auth: false,
     signal,
   });

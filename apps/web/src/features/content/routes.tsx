@@ -2,8 +2,27 @@ import type { RouteObject } from 'react-router';
 
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 
-/** Blogs and FAQs: each page's data comes from its loader, on the server and in the browser. */
+/** The policies: stored documents, each under its own fixed path (its slug). */
+const DOCUMENT_PATHS = [
+  'privacy-policy',
+  'terms-of-use',
+  'cancellation-and-refund-policy',
+] as const;
+
+/** Blogs, FAQs and policies: each page's data comes from its loader, on the server and in the browser. */
 export const contentRoutes: RouteObject[] = [
+  ...DOCUMENT_PATHS.map((slug): RouteObject => ({
+    path: slug,
+    HydrateFallback: PageSpinner,
+    lazy: async () => {
+      const page = await import('./components/document-page.tsx');
+      return {
+        Component: page.DocumentPage,
+        loader: page.documentLoader(slug),
+        ErrorBoundary: page.DocumentError,
+      };
+    },
+  })),
   {
     path: 'blogs',
     HydrateFallback: PageSpinner,

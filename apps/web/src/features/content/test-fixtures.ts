@@ -1,4 +1,9 @@
-import type { Article, BlogListItem, BlogPost } from '@gurumatch/shared/schemas/content';
+import type {
+  Article,
+  BlogListItem,
+  BlogPost,
+  SiteDocument,
+} from '@gurumatch/shared/schemas/content';
 import { vi } from 'vitest';
 
 /** A blog post as `GET /api/blog/blogs/...` answers it. */
@@ -70,4 +75,23 @@ export function stubApi(answer: (url: URL) => Response) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
+}
+
+/** A policy as `GET /api/blog/documents/{slug}/` answers it. */
+export function makePolicy(overrides: Partial<SiteDocument> = {}): SiteDocument {
+  return {
+    slug: 'cancellation-and-refund-policy',
+    kind: 'policy',
+    title: 'Cancellation and Refund Policy',
+    description: 'Coin plan validity and refunds on GuruMatch.',
+    content:
+      '<p>We want every purchase to be fair.</p>' +
+      '<h2>What this policy covers</h2><p>Coin plans &amp; refunds.</p>' +
+      '<h2>Coin plans and validity</h2><table><thead><tr><th>Plan</th><th>Coins valid for</th></tr></thead>' +
+      '<tbody><tr><td>3-month plan</td><td>90 days</td></tr></tbody></table>' +
+      '<h2>Contact us</h2><p>Use our <a href="/contact-us">contact form</a>.</p>',
+    updated_at: '2025-08-09T18:30:00.000Z',
+    guide: null,
+    ...overrides,
+  };
 }

@@ -1,4 +1,5 @@
 import type { ContactRequestBody, ContactRequestCreated } from '@gurumatch/shared/schemas/contact';
+import type { SiteDocument } from '@gurumatch/shared/schemas/content';
 import type { Health } from '@gurumatch/shared/schemas/health';
 import { useMutation } from '@tanstack/react-query';
 
@@ -16,4 +17,12 @@ export function useCreateContactRequest() {
 /** `GET /api/health` */
 export function fetchHealth(signal?: AbortSignal): Promise<Health> {
   return apiRequest<Health>('/api/health', { auth: false, signal });
+}
+
+/** `GET /api/blog/documents/{slug}/`: an area's guide is the document stored under its slug. */
+export function fetchAreaDocument(slug: string, signal?: AbortSignal): Promise<SiteDocument> {
+  return apiRequest<SiteDocument>(`/api/blog/documents/${encodeURIComponent(slug)}/`, {
+    auth: false,
+    signal,
+  });
 }

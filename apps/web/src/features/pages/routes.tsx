@@ -15,31 +15,13 @@ export const contactRoutes: RouteObject[] = [
 ];
 
 /**
- * About, policies, area landing pages and the status page: their data comes from
+ * About, area landing pages and the status page: their data comes from
  * loaders alone, so they need no server-state layer (and do not load it).
  */
 export const pageRoutes: RouteObject[] = [
   {
     path: 'about',
     lazy: async () => ({ Component: (await import('./components/about-page.tsx')).AboutPage }),
-  },
-  {
-    path: 'privacy-policy',
-    lazy: async () => ({
-      Component: (await import('./components/privacy-policy-page.tsx')).PrivacyPolicyPage,
-    }),
-  },
-  {
-    path: 'terms-of-use',
-    lazy: async () => ({
-      Component: (await import('./components/terms-of-use-page.tsx')).TermsOfUsePage,
-    }),
-  },
-  {
-    path: 'cancellation-and-refund-policy',
-    lazy: async () => ({
-      Component: (await import('./components/refund-policy-page.tsx')).RefundPolicyPage,
-    }),
   },
   {
     path: 'home-tutors-in/:place',

@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { CONTENT_IMAGE_ACCEPT, formatWhen, uploadContentImage, useAdminAction } from '../api.ts';
 
 import { AdminList } from './admin-list.tsx';
+import { DocumentsSection } from './documents-section.tsx';
 import { EDITING_PROSE } from './editing-prose.ts';
 
 /** The rich-text editor (Tiptap) is fetched only when an editor opens (decision 045). */
@@ -20,6 +21,7 @@ const RichTextEditor = lazy(async () => ({
 }));
 
 type Kind = 'blogs' | 'articles';
+type Tab = Kind | 'documents';
 type Item = AdminBlog | AdminArticle;
 
 interface Draft {
@@ -297,24 +299,31 @@ function Row({ kind, item, onEdit }: { kind: Kind; item: Item; onEdit: () => voi
   );
 }
 
-/** Blog posts and FAQs: write, preview, publish and unpublish. */
+/** Blog posts and FAQs (write, preview, publish, unpublish), and the policies and area guides. */
 export function ContentPage() {
-  const [kind, setKind] = useState<Kind>('blogs');
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const [tab, setTab] = useState<Tab>('blogs');
   return (
     <div className="flex flex-col gap-4">
-      <SegmentedControl<Kind>
+      <SegmentedControl<Tab>
         label="Kind of content"
-        value={kind}
-        onChange={(next) => {
-          setKind(next);
-          setEditing(null);
-        }}
+        value={tab}
+        onChange={setTab}
         options={[
           { value: 'blogs', label: 'Blog posts' },
           { value: 'articles', label: 'FAQs' },
+          { value: 'documents', label: 'Pages' },
         ]}
       />
+      {tab === 'documents' ? <DocumentsSection /> : <PostsSection key={tab} kind={tab} />}
+    </div>
+  );
+}
+
+/** One kind of post: its editor (when open) above its list. */
+function PostsSection({ kind }: { kind: Kind }) {
+  const [editing, setEditing] = useState<Draft | null>(null);
+  return (
+    <>
       {editing ? (
         <Editor
           key={`${kind}-${String(editing.id)}`}
@@ -338,6 +347,6 @@ export function ContentPage() {
           <Row kind={kind} item={item} onEdit={() => setEditing(toDraft(item))} />
         )}
       />
-    </div>
+    </>
   );
 }

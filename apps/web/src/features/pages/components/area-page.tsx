@@ -1,11 +1,7 @@
-import {
-  AREAS,
-  findAreaBySlug,
-  type Area,
-  type AreaSlug,
-} from '@gurumatch/shared/catalogues/areas';
+import { AREAS, findAreaBySlug, type Area } from '@gurumatch/shared/catalogues/areas';
 import { AREA_FEE_TABLE, TUTOR_AREAS_CLAIM } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
+import type { AreaFaq, AreaGuide } from '@gurumatch/shared/schemas/content';
 import { useContext } from 'react';
 import {
   isRouteErrorResponse,
@@ -19,9 +15,10 @@ import { CtaButtons } from '../../../components/ui/cta-buttons.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { throwRouteStatus } from '../../../lib/route-status.ts';
-import { hasAreaGuide, loadAreaGuide, type AreaFaq, type AreaGuide } from '../area-guides.ts';
+import { fetchAreaDocument } from '../api.ts';
 import { JOIN_LINKS } from '../join-links.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';
 
@@ -112,16 +109,29 @@ const LOWEST_FEE = Math.min(...AREA_FEE_TABLE.map((row) => row.min));
 const HIGHEST_FEE = Math.max(...AREA_FEE_TABLE.map((row) => row.max));
 
 export interface AreaPageData {
-  slug: AreaSlug;
+  slug: string;
   /** This area's text only: the other areas' guides stay out of the page and its scripts. */
   guide: AreaGuide;
 }
 
-/** `/home-tutors-in/{place}`: one of the 17 areas, anything else answers 404. */
-export async function areaLoader({ params }: LoaderFunctionArgs): Promise<AreaPageData> {
+/**
+ * `/home-tutors-in/{place}`: one of the 17 areas, whose guide is a stored
+ * document; anything else answers 404, a failed call 502.
+ */
+export async function areaLoader({ params, request }: LoaderFunctionArgs): Promise<AreaPageData> {
   const area = findAreaBySlug(params.place ?? '');
-  if (!area || !hasAreaGuide(area.slug)) throwRouteStatus(404);
-  return { slug: area.slug, guide: await loadAreaGuide(area.slug) };
+  if (!area) throwRouteStatus(404);
+  let guide: AreaGuide | null;
+  try {
+    guide = (await fetchAreaDocument(area.slug, request.signal)).guide;
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    if (error instanceof ApiError && error.status === 404) throwRouteStatus(404);
+    console.error('Failed to load the area guide', error);
+    throwRouteStatus(502);
+  }
+  if (!guide) throwRouteStatus(404);
+  return { slug: area.slug, guide };
 }
 
 /** The questions of the FAQ section: three about this area, two for every area. */
@@ -191,7 +201,7 @@ export function AreaPage() {
   const area = AREAS.find((candidate) => candidate.slug === slug);
   if (!area) return null;
   const faqs = listAreaFaqs(area, guide);
-  const nearby = guide.nearbyAreas
+  const nearby = guide.nearby_areas
     .map((nearbySlug) => AREAS.find((candidate) => candidate.slug === nearbySlug))
     .filter((candidate): candidate is (typeof AREAS)[number] => candidate !== undefined);
 
@@ -199,7 +209,7 @@ export function AreaPage() {
     <>
       <PageMeta
         title={`Home Tutors in ${area.name}, Bangalore`}
-        description={`Find verified home and online tutors in ${area.name}, Bangalore for ${guide.popularBoards.slice(0, 3).join(', ')} and more. ${guide.popularSubjects.slice(0, 3).join(', ')} tutors from ${feeRange(LOWEST_FEE, HIGHEST_FEE)} a month.`}
+        description={`Find verified home and online tutors in ${area.name}, Bangalore for ${guide.popular_boards.slice(0, 3).join(', ')} and more. ${guide.popular_subjects.slice(0, 3).join(', ')} tutors from ${feeRange(LOWEST_FEE, HIGHEST_FEE)} a month.`}
         path={paths.area(area.slug)}
       />
       <script
@@ -282,7 +292,7 @@ export function AreaPage() {
           </ul>
           <p className="mt-4 text-slate-700">
             <span className="font-semibold text-slate-900">Most requested in {area.name}:</span>{' '}
-            {guide.popularBoards.join(', ')}.
+            {guide.popular_boards.join(', ')}.
           </p>
         </section>
 
@@ -291,15 +301,15 @@ export function AreaPage() {
             Subjects
           </h2>
           <p className="mt-2 text-slate-700">
-            Popular in {area.name}: {guide.popularSubjects.join(', ')}.
+            Popular in {area.name}: {guide.popular_subjects.join(', ')}.
           </p>
           <ul className="mt-4 flex flex-wrap gap-2">
-            {guide.popularSubjects.map((subject) => (
+            {guide.popular_subjects.map((subject) => (
               <li key={`popular-${subject}`} className={CHIP_POPULAR}>
                 {subject}
               </li>
             ))}
-            {SUBJECTS.filter((subject) => !guide.popularSubjects.includes(subject)).map(
+            {SUBJECTS.filter((subject) => !guide.popular_subjects.includes(subject)).map(
               (subject) => (
                 <li key={subject} className={CHIP}>
                   {subject}
@@ -379,7 +389,7 @@ export function AreaPage() {
           <p className="mt-4 max-w-3xl text-slate-700">{guide.travel}</p>
           <p className="mt-4 text-slate-700">
             <span className="font-semibold text-slate-900">Also covered nearby:</span>{' '}
-            {guide.nearbyLocalities.join(', ')}.
+            {guide.nearby_localities.join(', ')}.
           </p>
           {nearby.length > 0 ? (
             <nav aria-label="Nearby areas" className="mt-4">
