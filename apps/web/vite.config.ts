@@ -36,6 +36,64 @@ function reportDynamicImports(): Plugin {
   };
 }
 
+/**
+ * Where the served page's script tags wait until the browser has painted it:
+ * an inert `<template>` (the server adds the route-chunk preloads inside it).
+ */
+const SCRIPTS_TEMPLATE = '<template id="app-scripts">';
+
+/**
+ * Runs at the end of the body: once the browser has presented a frame with the
+ * server's HTML, it moves the entry script and its preloads into the head. A
+ * hidden tab paints no frame, so it loads them at once; the timeout covers a
+ * browser that holds frames back.
+ */
+const LOAD_SCRIPTS_AFTER_PAINT = `(function () {
+  var done = false;
+  function load() {
+    if (done) return;
+    done = true;
+    var scripts = document.getElementById('app-scripts');
+    if (scripts) document.head.appendChild(document.importNode(scripts.content, true));
+  }
+  if (document.visibilityState === 'hidden') return load();
+  requestAnimationFrame(function () {
+    setTimeout(load, 0);
+  });
+  setTimeout(load, 1000);
+})();`;
+
+/**
+ * The first paint waits for the document alone. Scripts that arrive before the
+ * browser's first frame (a fast connection, a cached visit) are evaluated
+ * before it and hold the server-rendered page back, so the built page keeps the
+ * entry script and its preloads in a template that a small inline script moves
+ * into the head after the first frame. They are fetched at low priority: the
+ * page's text and images come first.
+ */
+function scriptsAfterFirstPaint(): Plugin {
+  const scriptTag = /\s*<(script type="module"[^>]*>\s*<\/script|link rel="modulepreload"[^>]*)>/g;
+  return {
+    name: 'gurumatch:scripts-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const tags = [...html.matchAll(scriptTag)].map((match) =>
+          `<${match[1]}>`.replace(/^<(script|link)/, '<$1 fetchpriority="low"'),
+        );
+        if (tags.length === 0) return html;
+        return html
+          .replace(scriptTag, '')
+          .replace(
+            '</body>',
+            `${SCRIPTS_TEMPLATE}${tags.join('')}</template>\n<script>${LOAD_SCRIPTS_AFTER_PAINT}</script>\n</body>`,
+          );
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild, mode }) => {
   // Built pages run React and React Router in production mode whatever NODE_ENV
   // says at run time; only the dev server (`vite`) and `--mode development` builds
@@ -62,7 +120,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     ...(isSsrBuild && production
       ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
       : {}),
-    plugins: [react(), tailwindcss(), reportDynamicImports()],
+    plugins: [react(), tailwindcss(), reportDynamicImports(), scriptsAfterFirstPaint()],
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

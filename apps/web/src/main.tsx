@@ -1,6 +1,6 @@
 import './styles.css';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 
@@ -19,42 +19,27 @@ async function resolveInitialLazyRoutes(): Promise<void> {
   );
 }
 
-/**
- * Resolves once the browser has painted the server's HTML. Scripts that arrive
- * before the first frame (from the cache, or a fast network) would otherwise
- * hydrate first and hold the first paint back by the whole hydration. A hidden
- * tab paints no frame, so it does not wait.
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') {
-      resolve();
-      return;
-    }
-    // the second frame begins once the first, with the page in it, was presented
-    requestAnimationFrame(() => {
-      requestAnimationFrame(() => {
-        setTimeout(resolve, 0);
-      });
-    });
-  });
-}
-
 async function start(): Promise<void> {
-  await Promise.all([resolveInitialLazyRoutes(), afterFirstPaint()]);
+  // The page loads this script only after it has painted the server's HTML
+  // (`scriptsAfterFirstPaint` in vite.config.ts), so hydration starts at once.
+  await resolveInitialLazyRoutes();
   const router = createBrowserRouter(routes, {
     hydrationData: (window as { __staticRouterHydrationData?: object }).__staticRouterHydrationData,
   });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <AppProviders origin={window.location.origin}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole page (total blocking time).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <AppProviders origin={window.location.origin}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

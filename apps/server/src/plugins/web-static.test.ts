@@ -25,9 +25,14 @@ const MANIFEST: BuildManifest = {
   '_card-c1.js': { file: 'assets/card-c1.js', css: ['assets/card.css'] },
 };
 
-const TEMPLATE_HEAD =
-  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-e1.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/vendor-v1.js"><script>inline()</script>';
+const TEMPLATE_HEAD = '<!doctype html><html><head><script>inline()</script>';
+
+/** As the build leaves it: the scripts wait in a template until the first paint. */
+const TEMPLATE_AFTER_APP =
+  '</div><template id="app-scripts">' +
+  '<script type="module" crossorigin src="/assets/index-e1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/vendor-v1.js"></template>' +
+  '<script>loadScripts()</script></body></html>';
 
 /** A page long enough to be worth compressing. */
 const BODY = `<main>${'<p>Home tutors in Jayanagar for every board and class.</p>'.repeat(80)}</main>`;
@@ -66,7 +71,7 @@ beforeAll(async () => {
       template: {
         beforeHead: TEMPLATE_HEAD,
         beforeApp: '</head><body><div id="root">',
-        afterApp: '</div></body></html>',
+        afterApp: TEMPLATE_AFTER_APP,
       },
       renderer,
       manifest: MANIFEST,
@@ -127,7 +132,8 @@ describe('server-rendered pages', () => {
     const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
     expect(scriptSources).toContain(hashOf('inline()'));
     expect(scriptSources).toContain(hashOf('window.__data = 1;'));
-    expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
+    expect(scriptSources).toContain(hashOf('loadScripts()'));
+    expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(3);
     expect(policy).not.toContain('nonce-');
     expect(response.headers['x-frame-options']).toBe('DENY');
     // Images come by absolute URLs built from PUBLIC_URL (http://localhost:3000 here).
@@ -179,19 +185,28 @@ describe('server-rendered pages', () => {
     expect(renders.get('/missing-twice')).toBe(2);
   });
 
-  it("preloads the route's chunks the template does not already load", async () => {
+  it("preloads the route's chunks the template does not already load, at low priority", async () => {
     const response = await t.app.inject({ url: '/blogs' });
     expect(response.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/blog-list-page-b1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/blog-list-page-b1.js">',
     );
     expect(response.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/card-c1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card-c1.js">',
     );
     expect(response.body.match(/vendor-v1\.js/g)).toHaveLength(1);
+    // the title is in the head; the route chunks wait with the entry script in the
+    // template of scripts loaded after the first paint, after the page's markup
     const head = response.body.slice(0, response.body.indexOf('</head>'));
-    expect(head).toContain('blog-list-page-b1.js');
-    // the title comes before the route chunks, which close the head
-    expect(head.indexOf('<title>')).toBeLessThan(head.indexOf('blog-list-page-b1.js'));
+    expect(head).toContain('<title>');
+    expect(head).not.toContain('blog-list-page-b1.js');
+    const scripts = response.body.slice(
+      response.body.indexOf('<template id="app-scripts">'),
+      response.body.indexOf('</template>'),
+    );
+    expect(scripts).toContain('index-e1.js');
+    expect(scripts).toContain('blog-list-page-b1.js');
+    expect(scripts).toContain('card-c1.js');
+    expect(response.body.indexOf('<main>')).toBeLessThan(response.body.indexOf('app-scripts'));
   });
 });
 
@@ -227,12 +242,12 @@ describe('modulePreloadTags', () => {
       modulePreloadTags(
         MANIFEST,
         ['src/features/content/components/blog-list-page.tsx', 'src/unknown.tsx'],
-        TEMPLATE_HEAD,
+        TEMPLATE_HEAD + TEMPLATE_AFTER_APP,
       ),
     ).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/blog-list-page-b1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/card-c1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/blog-list-page-b1.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card-c1.js">',
     );
-    expect(modulePreloadTags(MANIFEST, [], TEMPLATE_HEAD)).toBe('');
+    expect(modulePreloadTags(MANIFEST, [], TEMPLATE_HEAD + TEMPLATE_AFTER_APP)).toBe('');
   });
 });
