@@ -37,57 +37,57 @@ function reportDynamicImports(): Plugin {
 }
 
 /**
- * Where the served page's script tags wait until the browser has painted it:
- * an inert `<template>` (the server adds the route-chunk preloads inside it).
- */
-const SCRIPTS_TEMPLATE = '<template id="app-scripts">';
-
-/**
  * Runs at the end of the body: once the browser has presented a frame with the
- * server's HTML, it moves the entry script and its preloads into the head. A
- * hidden tab paints no frame, so it loads them at once; the timeout covers a
+ * server's HTML, it moves the entry script out of its template into the head. A
+ * hidden tab paints no frame, so it starts at once; the timeout covers a
  * browser that holds frames back.
  */
-const LOAD_SCRIPTS_AFTER_PAINT = `(function () {
+const START_AFTER_FIRST_PAINT = `(function () {
   var done = false;
-  function load() {
+  function start() {
     if (done) return;
     done = true;
-    var scripts = document.getElementById('app-scripts');
-    if (scripts) document.head.appendChild(document.importNode(scripts.content, true));
+    var entry = document.getElementById('app-entry');
+    if (entry) document.head.appendChild(document.importNode(entry.content, true));
   }
-  if (document.visibilityState === 'hidden') return load();
+  if (document.visibilityState === 'hidden') return start();
   requestAnimationFrame(function () {
-    setTimeout(load, 0);
+    setTimeout(start, 0);
   });
-  setTimeout(load, 1000);
+  setTimeout(start, 1000);
 })();`;
 
 /**
- * The first paint waits for the document alone. Scripts that arrive before the
- * browser's first frame (a fast connection, a cached visit) are evaluated
- * before it and hold the server-rendered page back, so the built page keeps the
- * entry script and its preloads in a template that a small inline script moves
- * into the head after the first frame. They are fetched at low priority: the
- * page's text and images come first.
+ * The first paint waits for the document alone. The browser evaluates a module
+ * script that arrived before its first frame (a fast connection, a cached
+ * visit) before painting, which held the server-rendered page back by the whole
+ * evaluation. So the built page preloads the entry script and its chunks (at low
+ * priority: the page's text and images come first, and the load event still
+ * waits for them) and keeps the entry's `<script>` in a template that a small
+ * inline script moves into the head after the first frame.
  */
-function scriptsAfterFirstPaint(): Plugin {
-  const scriptTag = /\s*<(script type="module"[^>]*>\s*<\/script|link rel="modulepreload"[^>]*)>/g;
+function startAfterFirstPaint(): Plugin {
+  const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
   return {
-    name: 'gurumatch:scripts-after-first-paint',
+    name: 'gurumatch:start-after-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler: (html) => {
-        const tags = [...html.matchAll(scriptTag)].map((match) =>
-          `<${match[1]}>`.replace(/^<(script|link)/, '<$1 fetchpriority="low"'),
-        );
-        if (tags.length === 0) return html;
+        const entry = entryTag.exec(html);
+        if (!entry) return html;
         return html
-          .replace(scriptTag, '')
+          .replace(
+            entryTag,
+            `\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="${entry[1]}">`,
+          )
+          .replace(
+            /<link rel="modulepreload"(?! fetchpriority)/g,
+            '<link rel="modulepreload" fetchpriority="low"',
+          )
           .replace(
             '</body>',
-            `${SCRIPTS_TEMPLATE}${tags.join('')}</template>\n<script>${LOAD_SCRIPTS_AFTER_PAINT}</script>\n</body>`,
+            `  <template id="app-entry"><script type="module" crossorigin src="${entry[1]}"></script></template>\n    <script>${START_AFTER_FIRST_PAINT}</script>\n  </body>`,
           );
       },
     },
@@ -120,7 +120,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     ...(isSsrBuild && production
       ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
       : {}),
-    plugins: [react(), tailwindcss(), reportDynamicImports(), scriptsAfterFirstPaint()],
+    plugins: [react(), tailwindcss(), reportDynamicImports(), startAfterFirstPaint()],
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

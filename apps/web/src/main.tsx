@@ -21,7 +21,7 @@ async function resolveInitialLazyRoutes(): Promise<void> {
 
 async function start(): Promise<void> {
   // The page loads this script only after it has painted the server's HTML
-  // (`scriptsAfterFirstPaint` in vite.config.ts), so hydration starts at once.
+  // (`startAfterFirstPaint` in vite.config.ts), so hydration starts at once.
   await resolveInitialLazyRoutes();
   const router = createBrowserRouter(routes, {
     hydrationData: (window as { __staticRouterHydrationData?: object }).__staticRouterHydrationData,

@@ -25,14 +25,9 @@ const MANIFEST: BuildManifest = {
   '_card-c1.js': { file: 'assets/card-c1.js', css: ['assets/card.css'] },
 };
 
-const TEMPLATE_HEAD = '<!doctype html><html><head><script>inline()</script>';
-
-/** As the build leaves it: the scripts wait in a template until the first paint. */
-const TEMPLATE_AFTER_APP =
-  '</div><template id="app-scripts">' +
-  '<script type="module" crossorigin src="/assets/index-e1.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/vendor-v1.js"></template>' +
-  '<script>loadScripts()</script></body></html>';
+const TEMPLATE_HEAD =
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-e1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/vendor-v1.js"><script>inline()</script>';
 
 /** A page long enough to be worth compressing. */
 const BODY = `<main>${'<p>Home tutors in Jayanagar for every board and class.</p>'.repeat(80)}</main>`;
@@ -71,7 +66,7 @@ beforeAll(async () => {
       template: {
         beforeHead: TEMPLATE_HEAD,
         beforeApp: '</head><body><div id="root">',
-        afterApp: TEMPLATE_AFTER_APP,
+        afterApp: '</div></body></html>',
       },
       renderer,
       manifest: MANIFEST,
@@ -132,8 +127,7 @@ describe('server-rendered pages', () => {
     const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ') ?? [];
     expect(scriptSources).toContain(hashOf('inline()'));
     expect(scriptSources).toContain(hashOf('window.__data = 1;'));
-    expect(scriptSources).toContain(hashOf('loadScripts()'));
-    expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(3);
+    expect(scriptSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
     expect(policy).not.toContain('nonce-');
     expect(response.headers['x-frame-options']).toBe('DENY');
     // Images come by absolute URLs built from PUBLIC_URL (http://localhost:3000 here).
@@ -194,19 +188,10 @@ describe('server-rendered pages', () => {
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card-c1.js">',
     );
     expect(response.body.match(/vendor-v1\.js/g)).toHaveLength(1);
-    // the title is in the head; the route chunks wait with the entry script in the
-    // template of scripts loaded after the first paint, after the page's markup
     const head = response.body.slice(0, response.body.indexOf('</head>'));
-    expect(head).toContain('<title>');
-    expect(head).not.toContain('blog-list-page-b1.js');
-    const scripts = response.body.slice(
-      response.body.indexOf('<template id="app-scripts">'),
-      response.body.indexOf('</template>'),
-    );
-    expect(scripts).toContain('index-e1.js');
-    expect(scripts).toContain('blog-list-page-b1.js');
-    expect(scripts).toContain('card-c1.js');
-    expect(response.body.indexOf('<main>')).toBeLessThan(response.body.indexOf('app-scripts'));
+    expect(head).toContain('blog-list-page-b1.js');
+    // the title comes before the route chunks, which close the head
+    expect(head.indexOf('<title>')).toBeLessThan(head.indexOf('blog-list-page-b1.js'));
   });
 });
 
@@ -242,12 +227,12 @@ describe('modulePreloadTags', () => {
       modulePreloadTags(
         MANIFEST,
         ['src/features/content/components/blog-list-page.tsx', 'src/unknown.tsx'],
-        TEMPLATE_HEAD + TEMPLATE_AFTER_APP,
+        TEMPLATE_HEAD,
       ),
     ).toBe(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/blog-list-page-b1.js">' +
         '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card-c1.js">',
     );
-    expect(modulePreloadTags(MANIFEST, [], TEMPLATE_HEAD + TEMPLATE_AFTER_APP)).toBe('');
+    expect(modulePreloadTags(MANIFEST, [], TEMPLATE_HEAD)).toBe('');
   });
 });

@@ -84,22 +84,11 @@ export function inlineStylesheets(template: string, clientDir: string): string {
 }
 
 /**
- * The template in which the built page keeps its scripts until the first paint
- * (`scriptsAfterFirstPaint` in the web app's vite.config.ts).
- */
-const SCRIPTS_TEMPLATE = '<template id="app-scripts">';
-
-/** Where the route-chunk preloads go in the part of the template after the app. */
-function scriptsTemplateEnd(afterApp: string): number {
-  const start = afterApp.indexOf(SCRIPTS_TEMPLATE);
-  return start < 0 ? -1 : afterApp.indexOf('</template>', start);
-}
-
-/**
  * `<link rel="modulepreload">` tags for the chunks of the source modules a page's
  * routes loaded, with their imports, so the browser fetches them with the entry
- * script instead of a round trip later, at the entry script's low priority (the
- * first paint needs none of them). Files the template already loads are left out.
+ * script instead of a round trip later, at low priority like the entry's own
+ * preloads (the first paint needs none of them). Files the template already loads
+ * are left out.
  */
 export function modulePreloadTags(
   manifest: BuildManifest,
@@ -213,15 +202,10 @@ export const webStaticPlugin = fp<{ build: WebBuild | null; publicUrl: string }>
       if (page.kind === 'redirect') return page;
       const { beforeHead, beforeApp, afterApp } = build.template;
       const preloads = modulePreloadTags(build.manifest, page.modules, templateText);
-      // The page's title and meta tags first in the head; its route chunks join the
-      // entry script where the build keeps it: in the template of scripts loaded
-      // after the first paint, or else last in the head.
-      const scriptsEnd = scriptsTemplateEnd(afterApp);
+      // The page's title and meta tags first; its route chunks are preloaded last in
+      // the head, after the style and the entry script.
       const headEnd = Math.max(0, beforeApp.indexOf('</head>'));
-      const html =
-        scriptsEnd >= 0
-          ? `${beforeHead}${page.head}${beforeApp}${page.html}${afterApp.slice(0, scriptsEnd)}${preloads}${afterApp.slice(scriptsEnd)}`
-          : `${beforeHead}${page.head}${beforeApp.slice(0, headEnd)}${preloads}${beforeApp.slice(headEnd)}${page.html}${afterApp}`;
+      const html = `${beforeHead}${page.head}${beforeApp.slice(0, headEnd)}${preloads}${beforeApp.slice(headEnd)}${page.html}${afterApp}`;
       return {
         kind: 'document',
         status: page.status,
