@@ -1,6 +1,6 @@
 import './styles.css';
 
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 
@@ -28,18 +28,14 @@ async function start(): Promise<void> {
   });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  // As a transition, hydration yields to the browser every few milliseconds
-  // instead of holding the main thread for the whole page (total blocking time).
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <AppProviders origin={window.location.origin}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppProviders origin={window.location.origin}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
 }
 
 void start();
