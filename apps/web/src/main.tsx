@@ -19,29 +19,10 @@ async function resolveInitialLazyRoutes(): Promise<void> {
   );
 }
 
-/**
- * Resolves once the browser has painted the server's HTML. Scripts that arrive
- * before the first frame (from the cache, or a fast network) would otherwise
- * hydrate first and hold the first paint back by the whole hydration. A hidden
- * tab paints no frame, so it does not wait.
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === 'hidden') {
-      resolve();
-      return;
-    }
-    // the second frame begins once the first, with the page in it, was presented
-    requestAnimationFrame(() => {
-      requestAnimationFrame(() => {
-        setTimeout(resolve, 0);
-      });
-    });
-  });
-}
-
 async function start(): Promise<void> {
-  await Promise.all([resolveInitialLazyRoutes(), afterFirstPaint()]);
+  // The page loads this script only after it has painted the server's HTML
+  // (`startAfterFirstPaint` in vite.config.ts), so hydration starts at once.
+  await resolveInitialLazyRoutes();
   const router = createBrowserRouter(routes, {
     hydrationData: (window as { __staticRouterHydrationData?: object }).__staticRouterHydrationData,
   });

@@ -179,13 +179,13 @@ describe('server-rendered pages', () => {
     expect(renders.get('/missing-twice')).toBe(2);
   });
 
-  it("preloads the route's chunks the template does not already load", async () => {
+  it("preloads the route's chunks the template does not already load, at low priority", async () => {
     const response = await t.app.inject({ url: '/blogs' });
     expect(response.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/blog-list-page-b1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/blog-list-page-b1.js">',
     );
     expect(response.body).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/card-c1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card-c1.js">',
     );
     expect(response.body.match(/vendor-v1\.js/g)).toHaveLength(1);
     const head = response.body.slice(0, response.body.indexOf('</head>'));
@@ -230,8 +230,8 @@ describe('modulePreloadTags', () => {
         TEMPLATE_HEAD,
       ),
     ).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/blog-list-page-b1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/card-c1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/blog-list-page-b1.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/card-c1.js">',
     );
     expect(modulePreloadTags(MANIFEST, [], TEMPLATE_HEAD)).toBe('');
   });

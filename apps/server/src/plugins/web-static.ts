@@ -86,7 +86,9 @@ export function inlineStylesheets(template: string, clientDir: string): string {
 /**
  * `<link rel="modulepreload">` tags for the chunks of the source modules a page's
  * routes loaded, with their imports, so the browser fetches them with the entry
- * script instead of a round trip later. Files the template already loads are left out.
+ * script instead of a round trip later, at low priority like the entry's own
+ * preloads (the first paint needs none of them). Files the template already loads
+ * are left out.
  */
 export function modulePreloadTags(
   manifest: BuildManifest,
@@ -103,7 +105,7 @@ export function modulePreloadTags(
   for (const id of modules) visit(id);
   return [...files]
     .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
     .join('');
 }
 
