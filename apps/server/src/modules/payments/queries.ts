@@ -860,16 +860,25 @@ export async function setOrderRedemption(
 }
 
 /** The order's payment was refunded in full instead of credited (its coupon use was gone). */
+/** Marks an order refunded for a payment that could not be credited; the provider's refund id follows. */
 export async function markOrderRefunded(
   db: Queryable,
   id: number,
-  refund: { paymentId: string; refundId: string; at: Date },
+  refund: { paymentId: string; at: Date },
 ): Promise<void> {
   await db.query(
-    `UPDATE payment_orders
-        SET status = 'refunded', refunded_payment_id = $2, provider_refund_id = $3, checked_at = $4
+    `UPDATE payment_orders SET status = 'refunded', refunded_payment_id = $2, checked_at = $3
       WHERE id = $1`,
-    [id, refund.paymentId, refund.refundId, refund.at],
+    [id, refund.paymentId, refund.at],
+  );
+}
+
+/** Stores the provider's id of an order's refund, once. */
+export async function setOrderRefundId(db: Queryable, id: number, refundId: string): Promise<void> {
+  await db.query(
+    `UPDATE payment_orders SET provider_refund_id = $2
+      WHERE id = $1 AND status = 'refunded' AND provider_refund_id IS NULL`,
+    [id, refundId],
   );
 }
 

@@ -29,6 +29,7 @@ import type { JobKind } from '../../jobs/queue.ts';
 
 import { creditCoins, reverseLot } from './ledger.ts';
 import {
+  findOrderById,
   findRefundToSend,
   insertRequestedRefund,
   listPendingRefunds,
@@ -38,6 +39,7 @@ import {
   markRefundAccepted,
   markRefundFailed,
   markRefundRequestedAgain,
+  setOrderRefundId,
   setRefundProviderStatus,
   touchPendingRefund,
   type RefundToSendRow,
@@ -61,10 +63,18 @@ export function sendRefundJobOf(provider: string): string {
 export function checkRefundJobOf(provider: string): string {
   return `payments.check-refund.${provider}`;
 }
+/** The job that refunds a payment its order could not be credited for (the coupon use was gone). */
+export function latePaymentRefundJobOf(provider: string): string {
+  return `payments.refund-late-payment.${provider}`;
+}
 export const REFUND_EMAIL_JOB = 'notice.payment-refund-email';
 
 interface RefundJob {
   refundId: number;
+}
+
+interface LatePaymentRefundJob {
+  orderId: number;
 }
 
 interface RefundEmail {
@@ -215,6 +225,32 @@ export async function sendRefundToProvider(ctx: AppContext, refundId: number): P
     providerRefundId: answer.id,
     error: answer.status === 'failed' ? `refund ${answer.id} failed` : null,
   });
+}
+
+/**
+ * The late-payment job: refunds in full a payment whose order was marked
+ * refunded instead of credited, outside any transaction. A refund the provider
+ * already holds for the payment is adopted, so a retry never refunds twice; an
+ * outage or a refusal is a failed try, and after the last one the job waits in
+ * the back office's failed jobs for a retry.
+ */
+export async function refundLatePayment(ctx: AppContext, orderId: number): Promise<void> {
+  const order = await findOrderById(ctx.db, orderId);
+  const paymentId = order?.refunded_payment_id ?? null;
+  if (!order || order.status !== 'refunded' || paymentId === null) return;
+  if (order.provider_refund_id !== null) return;
+  if (order.provider !== ctx.payments.kind) {
+    throw new Error(`order ${String(orderId)} belongs to ${order.provider}`);
+  }
+  const answer =
+    liveRefundOf(await ctx.payments.refundsOfPayment(paymentId)) ??
+    (await ctx.payments.refund({
+      paymentId,
+      amount: order.amount_paise,
+      receipt: `order-${String(order.id)}`,
+      notes: { order_id: order.provider_order_id, why: 'coupon no longer available' },
+    }));
+  await setOrderRefundId(ctx.db, order.id, answer.id);
 }
 
 interface RefundOutcome {
@@ -417,5 +453,11 @@ export function refundJobs(ctx: AppContext): JobKind<never>[] {
       });
     },
   };
-  return [send, check, email] as JobKind<never>[];
+  const latePayment: JobKind<LatePaymentRefundJob> = {
+    name: latePaymentRefundJobOf(provider),
+    ...retry,
+    describe: (job) => `Refund the payment of order ${String(job.orderId)} (its coupon was gone)`,
+    run: (job) => refundLatePayment(ctx, job.orderId),
+  };
+  return [send, check, email, latePayment] as JobKind<never>[];
 }

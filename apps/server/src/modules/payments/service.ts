@@ -107,7 +107,12 @@ import {
   type PurchaseRow,
   type RedemptionRow,
 } from './queries.ts';
-import { queuePendingRefundChecks, refundJobs, settleRefundFromWebhook } from './refunds.ts';
+import {
+  latePaymentRefundJobOf,
+  queuePendingRefundChecks,
+  refundJobs,
+  settleRefundFromWebhook,
+} from './refunds.ts';
 import { renderSandboxCheckout } from './sandbox-page.ts';
 
 export {
@@ -680,8 +685,9 @@ async function takeCouponUse(tx: Queryable, order: OrderRow, now: Date): Promise
 }
 
 /**
- * Refunds in full, through the provider, a captured payment of an order whose
- * coupon use was gone, and marks the order refunded: it is never credited.
+ * A payment whose order's coupon use is gone: the order is marked refunded
+ * in the crediting transaction, and the refund is asked of the provider by a
+ * job outside it (`refundLatePayment`), never by holding the transaction open.
  */
 async function refundUncreditable(
   ctx: AppContext,
@@ -690,24 +696,11 @@ async function refundUncreditable(
   paymentId: string,
   now: Date,
 ): Promise<void> {
-  let refund;
-  try {
-    refund = await ctx.payments.refund(
-      {
-        paymentId,
-        amount: order.amount_paise,
-        receipt: `order-${String(order.id)}`,
-        notes: { order_id: order.provider_order_id, why: 'coupon no longer available' },
-      },
-      tx,
-    );
-  } catch (error) {
-    throw providerUnavailable(PAYMENT_MESSAGES.processingFailed, error);
-  }
-  await markOrderRefunded(tx, order.id, { paymentId, refundId: refund.id, at: now });
+  await markOrderRefunded(tx, order.id, { paymentId, at: now });
+  await ctx.jobs.enqueue(tx, latePaymentRefundJobOf(order.provider), { orderId: order.id });
   ctx.log.warn(
-    { order: order.provider_order_id, payment: paymentId, refund: refund.id },
-    "a payment arrived after its order's coupon use was gone; refunded, not credited",
+    { order: order.provider_order_id, payment: paymentId },
+    "a payment arrived after its order's coupon use was gone; refunding it, not credited",
   );
 }
 
