@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   // The sitemap protocol allows at most 50,000 URLs per file; tests lower it.
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   TRUST_PROXY: z.string().default('false'),
+  // Prometheus metrics on a port of their own, off unless set; never the public port.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // How long a stopping instance fails readiness before it stops taking requests.
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
     .number()
     .int()
@@ -218,6 +223,11 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Accounts one client address may create in an hour. */
   registrationsPerIpPerHour: number;
+  /** Where `/metrics` is served, or undefined for nowhere. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** On SIGTERM, readiness fails this long before the instance stops taking requests. */
+  drainDelayMs: number;
   /** SMTP server for mail, or undefined for the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -299,6 +309,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     msg91:
