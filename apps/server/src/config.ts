@@ -36,6 +36,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  // Keys and channels in Redis start with this: deployments sharing one Redis keep apart.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'REDIS_PREFIX must be letters, digits, _ : . or -')
+    .default('gm:'),
   JWT_SECRET: z
     .string()
     .min(16, 'JWT_SECRET must be at least 16 characters')
@@ -198,6 +203,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every key and channel in Redis. */
+  redisPrefix: string;
   jwtSecret: string;
   publicUrl: string;
   corsOrigins: string[];
@@ -291,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`).replace(/\/$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')

@@ -49,8 +49,8 @@ async function main(): Promise<void> {
   // the policies and area guides, from their files (an edited page is kept as edited)
   const documents = await seedDocumentsIfChanged(db);
   log.info('database ready');
-  const kv = createKv(config.redisUrl);
-  const pubsub = createPubSub(config.redisUrl);
+  const kv = createKv(config.redisUrl, config.redisPrefix);
+  const pubsub = createPubSub(config.redisUrl, config.redisPrefix);
   const jobs = await openJobQueue(db, {
     pollingIntervalSeconds: config.jobsPollSeconds,
     // instances that work jobs also keep the time of the sweeps (each is stored once)
