@@ -27,8 +27,9 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { enquiriesRoutes } from './modules/enquiries/routes.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes, type Readiness } from './modules/health/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { metricsPlugin } from './modules/metrics/metrics.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
@@ -39,6 +40,13 @@ import { answerFrameworkError, inputGuardPlugin } from './plugins/input-guard.ts
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webStaticPlugin, type loadWebBuild } from './plugins/web-static.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set `draining` when the instance is asked to stop: readiness then fails at once. */
+    readiness: Readiness;
+  }
+}
 
 export interface BuildAppOptions {
   ctx: AppContext;
@@ -76,12 +84,15 @@ export async function buildApp({
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const readiness: Readiness = { draining: false };
+  app.decorate('readiness', readiness);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkedAnswers);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
 
+  await app.register(metricsPlugin, { ctx });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin, { slowBodyWindowMs: ctx.config.slowBodyWindowMs });
   // before compression: answers are stored as built, compressed once on demand
@@ -115,7 +126,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { prefix: '/api', ctx });
+  await app.register(healthRoutes, { prefix: '/api', ctx, readiness: app.readiness });
   await app.register(authRoutes, { prefix: '/api/auth', ctx });
   await app.register(accountRoutes, { prefix: '/api/auth', ctx });
   await app.register(addressesRoutes, { prefix: '/api/auth', ctx });

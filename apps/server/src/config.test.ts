@@ -94,6 +94,28 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBe('rediss://cache:6380');
   });
 
+  it('serves no metrics unless METRICS_PORT is set, and then only on this machine by default', () => {
+    const plain = loadConfig({});
+    expect(plain.metricsPort).toBeUndefined();
+    expect(plain.drainDelayMs).toBe(0);
+    const observed = loadConfig({ METRICS_PORT: '9464', DRAIN_DELAY_MS: '5000' });
+    expect(observed.metricsPort).toBe(9464);
+    expect(observed.metricsHost).toBe('127.0.0.1');
+    expect(observed.drainDelayMs).toBe(5000);
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(ConfigError);
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and CIDRs, and REDIS_PREFIX', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+    ]);
+    expect(loadConfig({}).redisPrefix).toBe('gm:');
+    expect(loadConfig({ REDIS_PREFIX: 'city-a:' }).redisPrefix).toBe('city-a:');
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(ConfigError);
+  });
+
   it('lets SEED_DEMO_DATA override the default', () => {
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
     expect(

@@ -36,6 +36,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  // Keys and channels in Redis start with this: deployments sharing one Redis keep apart.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'REDIS_PREFIX must be letters, digits, _ : . or -')
+    .default('gm:'),
   JWT_SECRET: z
     .string()
     .min(16, 'JWT_SECRET must be at least 16 characters')
@@ -55,6 +60,11 @@ const EnvSchema = z.object({
   // The sitemap protocol allows at most 50,000 URLs per file; tests lower it.
   SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(50_000),
   TRUST_PROXY: z.string().default('false'),
+  // Prometheus metrics on a port of their own, off unless set; never the public port.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // How long a stopping instance fails readiness before it stops taking requests.
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
     .number()
     .int()
@@ -193,6 +203,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every key and channel in Redis. */
+  redisPrefix: string;
   jwtSecret: string;
   publicUrl: string;
   corsOrigins: string[];
@@ -218,6 +230,11 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Accounts one client address may create in an hour. */
   registrationsPerIpPerHour: number;
+  /** Where `/metrics` is served, or undefined for nowhere. */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** On SIGTERM, readiness fails this long before the instance stops taking requests. */
+  drainDelayMs: number;
   /** SMTP server for mail, or undefined for the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -281,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`).replace(/\/$/, ''),
     corsOrigins: e.CORS_ORIGINS.split(',')
@@ -299,6 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerIpPerHour: e.REGISTRATIONS_PER_IP_PER_HOUR,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     msg91:

@@ -17,6 +17,7 @@ import { startJobs } from './jobs/kinds.ts';
 import { openJobQueue } from './jobs/queue.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
+import { serveMetrics, type MetricsServer } from './modules/metrics/metrics.ts';
 import { loadWebBuild } from './plugins/web-static.ts';
 import { seedContentIfChanged } from './seed/content/seed-content.ts';
 import { seedDocumentsIfChanged } from './seed/content/seed-documents.ts';
@@ -48,8 +49,8 @@ async function main(): Promise<void> {
   // the policies and area guides, from their files (an edited page is kept as edited)
   const documents = await seedDocumentsIfChanged(db);
   log.info('database ready');
-  const kv = createKv(config.redisUrl);
-  const pubsub = createPubSub(config.redisUrl);
+  const kv = createKv(config.redisUrl, config.redisPrefix);
+  const pubsub = createPubSub(config.redisUrl, config.redisPrefix);
   const jobs = await openJobQueue(db, {
     pollingIntervalSeconds: config.jobsPollSeconds,
     // instances that work jobs also keep the time of the sweeps (each is stored once)
@@ -92,18 +93,21 @@ async function main(): Promise<void> {
     app.log.info('demo data ready');
   }
 
+  let metrics: MetricsServer | null = null;
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    // the balancer sees readiness fail and stops sending new requests here
+    app.readiness.draining = true;
+    const force = setTimeout(() => process.exit(1), config.drainDelayMs + SHUTDOWN_GRACE_MS);
     force.unref();
-    void app
-      .close()
+    void new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))
+      .then(() => app.close())
       // requests are answered (their jobs stored); running jobs finish or go back to the queue
       .then(() => jobs.stop(JOBS_GRACE_MS))
-      .then(() => Promise.all([db.close(), kv.close(), pubsub.close()]))
+      .then(() => Promise.all([db.close(), kv.close(), pubsub.close(), metrics?.close()]))
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -114,6 +118,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== undefined) {
+    metrics = await serveMetrics(app.metrics, config.metricsPort, config.metricsHost);
+  }
+  if (metrics) app.log.info({ port: metrics.port, host: config.metricsHost }, 'metrics served');
   const where = `http://localhost:${String(config.port)}`;
   const lines = [
     `GuruMatch is running on ${where}`,

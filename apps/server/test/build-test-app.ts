@@ -79,6 +79,7 @@ function queueWithoutDatabase(): JobQueue {
     enqueue: refuse,
     start: refuse,
     listFailed: refuse,
+    countByState: refuse,
     retry: refuse,
     stop: () => Promise.resolve(),
   };

@@ -23,6 +23,9 @@ export interface QueryOptions {
 }
 
 /** Open transactions → the database they belong to (see `rootOf`). */
+/** Connections one instance opens to PostgreSQL at most. */
+const POOL_MAX = 10;
+
 const ROOTS = new WeakMap<Queryable, Queryable>();
 
 /**
@@ -48,7 +51,18 @@ export interface Db extends Queryable {
    * schema script, say) and answers the last one's rows.
    */
   script<Row>(sql: string): Promise<Row[]>;
+  /** A pool's connections (PostgreSQL); the embedded database has none. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+/** How a connection pool is used right now, for the metrics. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface OpenDbOptions {
@@ -162,7 +176,7 @@ async function openPostgres(
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   pool.on('error', () => {
@@ -182,6 +196,12 @@ async function openPostgres(
   const db: Db = {
     kind: 'postgres',
     query: (sql, params, options) => run(pool, sql, params, options),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
     async transaction(work) {
       const client = await pool.connect();
       try {

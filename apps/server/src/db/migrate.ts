@@ -44,6 +44,17 @@ export async function migrate(db: Db, dir = defaultMigrationsDir()): Promise<str
   });
 }
 
+/** Migrations in `dir` the database has not recorded (none once `migrate` ran with this code). */
+export async function pendingMigrations(db: Db, dir = defaultMigrationsDir()): Promise<string[]> {
+  const files = (await fs.readdir(dir)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+  const done = new Set(
+    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map(
+      (row) => row.version,
+    ),
+  );
+  return files.map((file) => file.replace(/\.sql$/, '')).filter((version) => !done.has(version));
+}
+
 /** Splits a migration on semicolons that end a line (no procedural bodies in our migrations). */
 export function splitStatements(sql: string): string[] {
   return sql

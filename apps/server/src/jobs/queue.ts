@@ -52,6 +52,8 @@ export interface JobQueue {
   start(kinds: readonly JobKind<never>[], options: { work: boolean }): Promise<void>;
   /** Jobs that ran out of tries, newest first, and how many there are. */
   listFailed(limit: number): Promise<{ count: number; jobs: FailedJob[] }>;
+  /** How many jobs are in each state (created, retry, active, failed…), for the metrics. */
+  countByState(): Promise<Record<string, number>>;
   /** Gives a failed job another round of tries; false when no failed job has this id. */
   retry(id: string): Promise<boolean>;
   /** Stops fetching; jobs still running after `graceMs` are handed back for another try. */
@@ -152,6 +154,12 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
           },
         );
       }
+    },
+    async countByState() {
+      const rows = await db.query<{ state: string; count: number }>(
+        `SELECT state, count(*)::int AS count FROM ${options.schema}.job GROUP BY state`,
+      );
+      return Object.fromEntries(rows.map((row) => [row.state, row.count]));
     },
     async listFailed(limit) {
       const [total] = await db.query<{ count: number }>(

@@ -1,0 +1,187 @@
+/**
+ * The reference topology (deploy/topology.mjs) as it runs in production: nginx
+ * with the repository's configuration in front of two built instances on one
+ * PostgreSQL and one Redis. Needs both (DATABASE_URL and REDIS_URL); skipped
+ * on the embedded database.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+
+import type { TokenPair } from '@gurumatch/shared/schemas/auth';
+import type { ChatMessageList } from '@gurumatch/shared/schemas/chat';
+import { decodeJwt } from 'jose';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startTopology, type Topology, type TopologyInstance } from '../../../deploy/topology.mjs';
+
+import { createConversation, openChat, type ChatClient } from './chat-fixtures.ts';
+import { registrationBody } from './factories.ts';
+
+const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+/** How long a stopping instance fails readiness before it stops listening. */
+const DRAIN_DELAY_MS = 1500;
+
+let topology: Topology;
+
+beforeAll(async () => {
+  if (!enabled) return;
+  topology = await startTopology({
+    env: {
+      DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  if (enabled) await topology.close();
+}, 60_000);
+
+/** A request to nginx from a loopback address of our choosing (Linux answers all of 127/8). */
+function requestFrom(
+  localAddress: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  const { port } = new URL(topology.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path, localAddress, headers },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The JSON lines every instance logged for one request id. */
+function logLinesOf(requestId: string): { req?: { remoteAddress?: string } }[] {
+  return topology.instances
+    .flatMap((instance) => fs.readFileSync(instance.log, 'utf8').split('\n'))
+    .filter((line) => line.includes(`"reqId":"${requestId}"`))
+    .map((line) => JSON.parse(line) as { req?: { remoteAddress?: string } });
+}
+
+async function register(role: 'student' | 'teacher'): Promise<{ token: string; userId: number }> {
+  const response = await fetch(`${topology.url}/api/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(registrationBody({ role })),
+  });
+  expect(response.status).toBe(201);
+  const tokens = (await response.json()) as TokenPair;
+  return { token: tokens.access, userId: Number(decodeJwt(tokens.access).user_id) };
+}
+
+async function openSockets(instance: TopologyInstance): Promise<number> {
+  const text = await (
+    await fetch(`http://127.0.0.1:${String(instance.metricsPort)}/metrics`)
+  ).text();
+  const line = text.split('\n').find((candidate) => candidate.startsWith('websockets_open '));
+  return Number(line?.split(' ')[1] ?? 'NaN');
+}
+
+async function conversationBetween(studentId: number, tutorId: number): Promise<number> {
+  const client = new pg.Client({ connectionString: topology.databaseUrl });
+  await client.connect();
+  try {
+    const db = {
+      query: async <Row>(sql: string, params?: readonly unknown[]) =>
+        (await client.query(sql, params ? [...params] : undefined)).rows as Row[],
+    };
+    return (await createConversation(db, { studentId, tutorId })).conversationId;
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!enabled)('nginx in front of two instances', () => {
+  it('passes requests and the request id through', async () => {
+    const response = await fetch(`${topology.url}/api/health/ready`, {
+      headers: { 'x-request-id': 'topology-probe-1' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('topology-probe-1');
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('gives the app the real client address, whatever X-Forwarded-For the client sent', async () => {
+    const requestId = `topology-address-${String(Date.now())}`;
+    const response = await requestFrom('127.0.0.2', '/api/no-such-thing/', {
+      'x-request-id': requestId,
+      'x-forwarded-for': '203.0.113.9',
+    });
+    expect(response.status).toBe(404);
+    await expect.poll(() => logLinesOf(requestId).length, { timeout: 5000 }).toBeGreaterThan(0);
+    const addresses = logLinesOf(requestId)
+      .map((line) => line.req?.remoteAddress)
+      .filter(Boolean);
+    expect(addresses).toEqual(['127.0.0.2']);
+  });
+
+  it('restarts an instance while a chat socket is open on it without losing an acknowledged message', async () => {
+    const student = await register('student');
+    const tutor = await register('teacher');
+    const conversationId = await conversationBetween(student.userId, tutor.userId);
+    const sockets: ChatClient[] = [];
+    try {
+      const studentSocket = await openChat(topology.url, conversationId, student.token);
+      sockets.push(studentSocket);
+      const counts = await Promise.all(topology.instances.map(openSockets));
+      const holder = topology.instances[counts.indexOf(1)];
+      const other = topology.instances.find((instance) => instance !== holder);
+      if (!holder || !other) throw new Error(`no instance holds the socket: ${String(counts)}`);
+
+      studentSocket.send({ type: 'chat_message', message: 'before the restart', temp_id: 'a' });
+      await studentSocket.next((frame) => frame.type === 'chat_message' && frame.temp_id === 'a');
+
+      const exited = holder.stop('SIGTERM');
+      // out of rotation at once, still listening while the balancer notices
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${String(holder.port)}/api/health/ready`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: DRAIN_DELAY_MS, interval: 50 },
+        )
+        .toBe(503);
+      expect(await studentSocket.closed).toBe(1001);
+      expect(await exited).toBe(0);
+
+      // the tutor writes meanwhile, through nginx, to the instance still running
+      const tutorSocket = await openChat(topology.url, conversationId, tutor.token);
+      sockets.push(tutorSocket);
+      tutorSocket.send({ type: 'chat_message', message: 'while you were away', temp_id: 'b' });
+      await tutorSocket.next((frame) => frame.type === 'chat_message' && frame.temp_id === 'b');
+
+      // the student reconnects (nginx sends it to the other instance) and catches up
+      const again = await openChat(topology.url, conversationId, student.token);
+      sockets.push(again);
+      expect(again.socket.readyState).toBe(again.socket.OPEN);
+      expect(await openSockets(other)).toBe(2);
+      const page = await fetch(
+        `${topology.url}/api/chat/conversations/${String(conversationId)}/messages/`,
+        { headers: { authorization: `Bearer ${student.token}` } },
+      );
+      expect(page.status).toBe(200);
+      const contents = ((await page.json()) as ChatMessageList).results.map((m) => m.content);
+      expect(contents.sort()).toEqual(['before the restart', 'while you were away']);
+
+      // the restarted instance takes traffic again
+      await holder.start();
+      expect((await fetch(`http://127.0.0.1:${String(holder.port)}/api/health/ready`)).status).toBe(
+        200,
+      );
+    } finally {
+      await Promise.all(sockets.map((socket) => socket.close()));
+    }
+  }, 120_000);
+});
