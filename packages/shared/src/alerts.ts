@@ -47,3 +47,11 @@ export function leadAlertText(enquiry: LeadAlertEnquiry): string {
   const where = enquiry.distance_km === null ? 'online' : `${String(enquiry.distance_km)} km`;
   return `New enquiry near you: ${enquiry.subject}, ${enquiry.class_level}, ${enquiry.area} · ${where}`;
 }
+
+/** `GET /api/alerts/told/`: how many tutors were told of the student's latest live enquiry. */
+export const ToldTutorsSchema = z.object({
+  /** The latest live enquiry, or null when the student has none. */
+  enquiry_id: z.number().int().nullable(),
+  tutors_told: z.number().int(),
+});
+export type ToldTutors = z.infer<typeof ToldTutorsSchema>;

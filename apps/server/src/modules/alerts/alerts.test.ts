@@ -444,3 +444,30 @@ describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
     }
   });
 });
+
+describe('GET /api/alerts/told/', () => {
+  it('tells a student how many tutors heard of their latest live enquiry', async () => {
+    const student = await newStudent();
+    const empty = await call(t.app, 'GET', '/api/alerts/told/', student.access);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ enquiry_id: null, tutors_told: 0 });
+    await newTutor();
+    const enquiry = await postEnquiry(student);
+    const told = await sendLeadAlerts(t.ctx, enquiry.id);
+    expect(told).toBeGreaterThanOrEqual(1);
+    const answer = await call(t.app, 'GET', '/api/alerts/told/', student.access);
+    expect(answer.json()).toEqual({ enquiry_id: enquiry.id, tutors_told: told });
+    // another student's count is their own
+    const other = await newStudent();
+    const theirs = await call(t.app, 'GET', '/api/alerts/told/', other.access);
+    expect(theirs.json()).toEqual({ enquiry_id: null, tutors_told: 0 });
+  });
+
+  it('refuses without a token (401) and a tutor (403)', async () => {
+    expect((await call(t.app, 'GET', '/api/alerts/told/')).statusCode).toBe(401);
+    const tutor = await newTutor();
+    const refused = await call(t.app, 'GET', '/api/alerts/told/', tutor.access);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'permission_denied' });
+  });
+});

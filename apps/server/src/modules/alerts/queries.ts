@@ -145,12 +145,20 @@ export async function claimAlerts(
   );
 }
 
-/** How many tutors were told of an enquiry (in the app, at least). */
-export async function countToldTutors(db: Queryable, enquiryId: number): Promise<number> {
-  const rows = await db.query<{ count: number }>(
-    `SELECT count(DISTINCT tutor_id)::int AS count FROM lead_alerts
-      WHERE enquiry_id = $1 AND status = 'sent'`,
-    [enquiryId],
+/** The student's latest live enquiry and how many tutors were told of it. */
+export async function countToldOfLatest(
+  db: Queryable,
+  studentId: number,
+  now: Date,
+): Promise<{ enquiry_id: number | null; tutors_told: number }> {
+  const rows = await db.query<{ enquiry_id: number; tutors_told: number }>(
+    `SELECT e.id AS enquiry_id,
+            (SELECT count(DISTINCT a.tutor_id)::int FROM lead_alerts a
+              WHERE a.enquiry_id = e.id AND a.status = 'sent') AS tutors_told
+       FROM enquiries e
+      WHERE e.student_id = $1 AND NOT e.archived AND e.expires_at > $2
+      ORDER BY e.posted_at DESC, e.id DESC LIMIT 1`,
+    [studentId, now],
   );
-  return rows[0]?.count ?? 0;
+  return rows[0] ?? { enquiry_id: null, tutors_told: 0 };
 }

@@ -1,11 +1,31 @@
+import { ToldTutorsSchema } from '@gurumatch/shared/alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
 import { onSessionsEnded } from '../../lib/session-events.ts';
 import { createSocketRegistry } from '../../lib/socket-registry.ts';
+import { actorOf } from '../../plugins/auth.ts';
 
-import { onLeadAlerts } from './service.ts';
+import { onLeadAlerts, toldTutors } from './service.ts';
 import { alertJoinHook, createAlertSockets, handleAlertSocket } from './socket.ts';
+
+/** `/api/alerts/…`: what a student may know of the alerts of their enquiries. */
+export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/told/',
+    {
+      schema: {
+        tags: ['alerts'],
+        security: [{ bearerAuth: [] }],
+        summary: 'How many tutors were told of the latest live enquiry',
+        response: { 200: ToldTutorsSchema },
+      },
+      onRequest: app.authenticate,
+      preValidation: app.requireRole('student'),
+    },
+    async (request) => toldTutors(ctx, actorOf(request).user_id),
+  );
+};
 
 const TOO_MANY_REASON = 'Too many open alert tabs';
 

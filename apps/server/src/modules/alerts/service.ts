@@ -6,7 +6,7 @@
  * twice), and publishes one event through the pub/sub adapter, from which each
  * instance delivers to the alert sockets of its own tutors.
  */
-import type { LeadAlertEnquiry } from '@gurumatch/shared/alerts';
+import type { LeadAlertEnquiry, ToldTutors } from '@gurumatch/shared/alerts';
 import { GAZETTEER_PLACES } from '@gurumatch/shared/catalogues/gazetteer';
 import { FEED_RADIUS_KM_DEFAULT } from '@gurumatch/shared/enquiries';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import type { JobKind } from '../../jobs/queue.ts';
 
 import {
   claimAlerts,
-  countToldTutors,
+  countToldOfLatest,
   findAlertEnquiry,
   selectMatchingTutors,
   type AlertEnquiryRow,
@@ -175,7 +175,7 @@ export function onLeadAlerts(
   });
 }
 
-/** "12 tutors near you were told": how many tutors an enquiry was alerted to. */
-export function toldTutors(ctx: AppContext, enquiryId: number): Promise<number> {
-  return countToldTutors(ctx.db, enquiryId);
+/** "12 tutors near you were told": of the student's latest live enquiry. */
+export function toldTutors(ctx: AppContext, studentId: number): Promise<ToldTutors> {
+  return countToldOfLatest(ctx.db, studentId, ctx.now());
 }
