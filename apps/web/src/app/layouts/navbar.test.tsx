@@ -169,11 +169,10 @@ describe('Navbar', () => {
     expect(link).toHaveTextContent('3');
   });
 
-  it('shows a teacher the number of new enquiries heard of on the Enquiries link', async () => {
+  it('shows a teacher the number of new enquiries heard of on the Dashboard link', async () => {
     renderWithProviders(<Page />, { session: TEACHER });
     const nav = navigation();
-    const link = await within(nav).findByRole('link', { name: 'Enquiries' });
-    expect(link).toHaveAttribute('href', '/enquiry');
+    const link = await within(nav).findByRole('link', { name: 'Dashboard' });
     act(() => {
       for (const id of [1, 2]) {
         receiveLeadAlert({
@@ -190,9 +189,12 @@ describe('Navbar', () => {
         });
       }
     });
-    expect(link).toHaveAccessibleName('Enquiries, 2 new');
+    expect(link).toHaveAccessibleName('Dashboard, 2 new enquiries');
     expect(link).toHaveTextContent('2');
-    resetLeadAlerts();
+    act(() => {
+      resetLeadAlerts();
+    });
+    expect(link).toHaveAccessibleName('Dashboard');
   });
 
   it('shows a teacher the Messages link without a badge when nothing is unread', async () => {

@@ -183,33 +183,29 @@ export function Navbar() {
                 </MenuItem>
               ) : null}
               <MenuItem>
-                <NavLink to={homePath} onClick={closeMenu} className={NAV_LINK_CLASSES}>
+                <NavLink
+                  to={homePath}
+                  onClick={closeMenu}
+                  className={`${NAV_LINK_CLASSES} gap-2`}
+                  // new enquiries heard of wait on the dashboard (and the feed)
+                  aria-label={
+                    newEnquiries > 0
+                      ? `Dashboard, ${String(newEnquiries)} new enquiries`
+                      : undefined
+                  }
+                >
                   Dashboard
+                  {newEnquiries > 0 ? (
+                    <span
+                      aria-hidden="true"
+                      className="min-w-6 rounded-full bg-brand-700 px-2 py-0.5 text-center text-xs font-semibold text-white"
+                      data-testid="nav-new-enquiries-badge"
+                    >
+                      {newEnquiries > 99 ? '99+' : newEnquiries}
+                    </span>
+                  ) : null}
                 </NavLink>
               </MenuItem>
-              {isTeacher ? (
-                <MenuItem>
-                  <NavLink
-                    to={paths.enquiries}
-                    onClick={closeMenu}
-                    className={`${NAV_LINK_CLASSES} gap-2`}
-                    aria-label={
-                      newEnquiries > 0 ? `Enquiries, ${String(newEnquiries)} new` : 'Enquiries'
-                    }
-                  >
-                    Enquiries
-                    {newEnquiries > 0 ? (
-                      <span
-                        aria-hidden="true"
-                        className="min-w-6 rounded-full bg-brand-700 px-2 py-0.5 text-center text-xs font-semibold text-white"
-                        data-testid="nav-new-enquiries-badge"
-                      >
-                        {newEnquiries > 99 ? '99+' : newEnquiries}
-                      </span>
-                    ) : null}
-                  </NavLink>
-                </MenuItem>
-              ) : null}
               {chats ? (
                 <MenuItem>
                   <Suspense fallback={null}>
