@@ -16,6 +16,7 @@ test('a student posts; the tutor’s open feed hears of it at once, without a re
   const student = await studentContext.newPage();
   try {
     await logIn(tutor, DEMO.teacher.email, DEMO.teacher.password);
+    await expect(tutor).not.toHaveURL(/\/login$/);
     await tutor.goto('/enquiry');
     await expect(tutor.getByRole('heading', { name: 'Enquiries', exact: true })).toBeVisible();
     let reloaded = false;
@@ -25,6 +26,7 @@ test('a student posts; the tutor’s open feed hears of it at once, without a re
 
     const name = `Alerted ${String(Date.now()).slice(-6)}`;
     await logIn(student, DEMO.student.email, DEMO.student.password);
+    await expect(student).toHaveURL(/\/dashboard$/);
     await student.goto('/student/enquiries/add');
     await student.getByLabel('Enquiry name').fill(name);
     await student.getByLabel('Study mode').selectOption('offline');
