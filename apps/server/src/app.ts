@@ -19,6 +19,7 @@ import { checkedAnswers } from './lib/answers.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { alertRoutes, alertSocketRoutes } from './modules/alerts/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { chatRoutes, chatSocketRoutes } from './modules/chat/routes.ts';
 import { closeChatSockets } from './modules/chat/socket.ts';
@@ -142,6 +143,8 @@ export async function buildApp({
   await app.register(devOutboxRoutes, { ctx });
   await app.register(chatRoutes, { prefix: '/api/chat', ctx });
   await app.register(chatSocketRoutes, { ctx });
+  await app.register(alertSocketRoutes, { ctx });
+  await app.register(alertRoutes, { prefix: '/api/alerts', ctx });
   await app.register(reviewsRoutes, { prefix: '/api/reviews', ctx });
 
   await app.register(webStaticPlugin, { build: web, publicUrl: ctx.config.publicUrl });

@@ -47,6 +47,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   messages: 'chat',
   chat_send_windows: 'chat',
   reviews: 'reviews',
+  lead_alerts: 'alerts',
   admin_audit_log: 'admin',
   dev_outbox: 'adapters/outbox',
   sandbox_orders: 'adapters/payments',
@@ -66,6 +67,12 @@ const CROSS_READS: readonly Exception[] = [
   ...['account', 'addresses', 'chat', 'content', 'enquiries', 'payments', 'profile', 'reviews'].map(
     (module) => ({ module, table: 'users', reason: 'joins an account for display or a check' }),
   ),
+  // one indexed query runs the feed's rules backwards, from a new enquiry to its tutors
+  ...['enquiries', 'enquiry_reports', 'profiles', 'user_addresses', 'users'].map((table) => ({
+    module: 'alerts',
+    table,
+    reason: 'finds the tutors a new enquiry fits (docs/matching.md)',
+  })),
   { module: 'auth', table: 'user_addresses', reason: 'the onboarding step: has an address' },
   { module: 'payments', table: 'user_addresses', reason: 'the billing address on invoices' },
   { module: 'enquiries', table: 'user_addresses', reason: 'the poster’s locality' },

@@ -4,6 +4,7 @@
  * and, where the instance works jobs, runs them.
  */
 import type { AppContext } from '../context.ts';
+import { leadAlertJobs } from '../modules/alerts/service.ts';
 import { contactRefundNoticeJobs, responseNoticeJobs } from '../modules/enquiries/notifications.ts';
 import { leadGuaranteeJobs } from '../modules/enquiries/service.ts';
 import { paymentJobs } from '../modules/payments/service.ts';
@@ -16,6 +17,7 @@ export function jobKinds(ctx: AppContext): JobKind<never>[] {
     ...contactRefundNoticeJobs(ctx),
     ...leadGuaranteeJobs(ctx),
     ...paymentJobs(ctx),
+    ...leadAlertJobs(ctx),
   ];
 }
 

@@ -24,6 +24,11 @@ export interface JobKind<Data extends object> {
    * scheduler stores one such job per due time, whatever the number of instances.
    */
   readonly cron?: string;
+  /**
+   * How often an idle worker looks for this kind's jobs, when it must be sooner
+   * than the queue's own interval (an alert is worth little a few seconds late).
+   */
+  readonly pollingIntervalSeconds?: number;
   /** What the job is for, in a few words an operator can read (the failed jobs screen). */
   readonly describe: (data: Data) => string;
   /** Runs one job; a throw is a failed try. */
@@ -137,7 +142,13 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         if (!work) continue;
         await boss.work<object>(
           kind.name,
-          { batchSize: BATCH_SIZE, pollingIntervalSeconds: options.pollingIntervalSeconds },
+          {
+            batchSize: BATCH_SIZE,
+            pollingIntervalSeconds: Math.min(
+              kind.pollingIntervalSeconds ?? options.pollingIntervalSeconds,
+              options.pollingIntervalSeconds,
+            ),
+          },
           async (batch) => {
             // each job of the batch succeeds or fails on its own: a failed one goes back for
             // another try, and pg-boss completes the rest when this returns

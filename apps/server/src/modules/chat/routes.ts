@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
 import { onSessionsEnded } from '../../lib/session-events.ts';
+import { createSocketRegistry } from '../../lib/socket-registry.ts';
 import { actorOf } from '../../plugins/auth.ts';
 
 import { createActivityLog } from './activity.ts';
 import { createChatHub } from './hub.ts';
-import { createSocketRegistry } from './registry.ts';
 import {
   conversationDetailSchema,
   listConversationsSchema,

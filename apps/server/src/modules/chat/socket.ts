@@ -14,11 +14,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 
 import type { AppContext } from '../../context.ts';
+import {
+  authenticateToken,
+  SESSION_EXPIRED_REASON,
+  startSocketLifetime,
+} from '../../lib/socket-lifetime.ts';
+import type { SocketRegistry } from '../../lib/socket-registry.ts';
 import { findNulCharacter } from '../../plugins/input-guard.ts';
 
 import type { ActivityLog } from './activity.ts';
 import type { ChatHub } from './hub.ts';
-import { SESSION_ENDED_REASON, type RegisteredSocket, type SocketRegistry } from './registry.ts';
 import {
   joinConversation,
   markRead,
@@ -27,8 +32,6 @@ import {
   type ChatParticipant,
 } from './service.ts';
 
-/** A socket that has not answered a ping within this time is dropped. */
-const HEARTBEAT_MS = 30_000;
 /** Close code of a server that is shutting down (the client reconnects). */
 const CLOSE_GOING_AWAY = 1001;
 /** How long shutdown waits for sockets to finish their closing handshake. */
@@ -82,42 +85,12 @@ declare module 'fastify' {
 /** A joined socket that never opened is let go after this long. */
 const ATTACH_TIMEOUT_MS = 10_000;
 
-const SESSION_EXPIRED_REASON = 'Session expired';
 const UNAUTHORIZED: ChatJoin = {
   ok: false,
   code: CHAT_SOCKET_CLOSE_UNAUTHORIZED,
   reason: SESSION_EXPIRED_REASON,
 };
 const FORBIDDEN: ChatJoin = { ok: false, code: CHAT_SOCKET_CLOSE_FORBIDDEN, reason: 'Forbidden' };
-
-/** Runs the app's `authenticate` hook (the rules of a bearer token) on the `?token=`; never throws. */
-async function authenticateToken(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<boolean> {
-  const { token } = request.query as { token?: unknown };
-  if (typeof token !== 'string' || token === '') return false;
-  request.headers.authorization = `Bearer ${token}`;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const hook = app.authenticate as unknown as (
-        this: FastifyInstance,
-        request: FastifyRequest,
-        reply: FastifyReply,
-        done: (error?: unknown) => void,
-      ) => unknown;
-      const result = hook.call(app, request, reply, (error?: unknown) => {
-        if (error) reject(error instanceof Error ? error : new Error('authentication failed'));
-        else resolve();
-      });
-      if (result instanceof Promise) result.then(() => resolve(), reject);
-    });
-    return request.authUser !== null;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Before the upgrade: checks the token and the participant, and joins the
@@ -162,9 +135,6 @@ function errorFrame(code: string, detail: string, tempId?: TempId | null): strin
   return JSON.stringify(frame);
 }
 
-/** The longest a timer can wait in Node (about 24.8 days). */
-const MAX_TIMER_MS = 2_147_483_647;
-
 /**
  * One chat socket: closed with 4001/4003 when the join was refused, otherwise
  * its frames are handled one at a time, in the order they arrive. It lives as
@@ -201,24 +171,15 @@ export function handleChatSocket(
   };
 
   // the token's lifetime: checked on every frame in memory, and by a timer
-  const token = { ...join.token };
-  let expiry: NodeJS.Timeout | undefined;
-  const hasExpired = (): boolean => ctx.now().getTime() >= token.exp * 1000;
-  const watchExpiry = (): void => {
-    clearTimeout(expiry);
-    const wait = Math.min(Math.max(0, token.exp * 1000 - ctx.now().getTime()), MAX_TIMER_MS);
-    expiry = setTimeout(() => {
-      end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
-    }, wait);
-    expiry.unref();
-  };
-  const entry: RegisteredSocket = { userId: participant.user.id, iat: token.iat, close: end };
-  const unregister = registry.add(entry);
-  if (state.closed) {
-    unregister();
-  } else {
-    watchExpiry();
-  }
+  const lifetime = startSocketLifetime({
+    socket,
+    userId: participant.user.id,
+    token: join.token,
+    registry,
+    now: () => ctx.now(),
+    end,
+    isClosed: () => state.closed,
+  });
 
   const handle = async (participant: ChatParticipant, frame: ClientFrame): Promise<void> => {
     if (frame.type === 'auth') {
@@ -227,12 +188,7 @@ export function handleChatSocket(
         end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
         return;
       }
-      if (claims.exp > token.exp) {
-        token.iat = claims.iat;
-        token.exp = claims.exp;
-        entry.iat = claims.iat;
-        if (!state.closed) watchExpiry();
-      }
+      lifetime.renew(claims);
       return;
     }
     if (frame.type === 'chat_message') {
@@ -263,12 +219,9 @@ export function handleChatSocket(
     queue = queue.then(async () => {
       if (state.closed) return;
       // the token and the session are checked in memory: no read on the message path
-      if (hasExpired()) {
-        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
-        return;
-      }
-      if (registry.isRevoked(participant.user.id, token.iat)) {
-        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_ENDED_REASON);
+      const ended = lifetime.ended();
+      if (ended !== null) {
+        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, ended);
         return;
       }
       const text = isBinary ? null : rawText(data);
@@ -293,25 +246,9 @@ export function handleChatSocket(
     });
   });
 
-  let alive = true;
-  socket.on('pong', () => {
-    alive = true;
-  });
-  const heartbeat = setInterval(() => {
-    if (!alive) {
-      socket.terminate();
-      return;
-    }
-    alive = false;
-    socket.ping();
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-
   socket.on('close', () => {
     state.closed = true;
-    clearInterval(heartbeat);
-    clearTimeout(expiry);
-    unregister();
+    lifetime.stop();
     join
       .leave()
       .catch((error: unknown) => log.error({ err: error }, 'chat socket could not leave'));

@@ -47,6 +47,7 @@ import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/pagi
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
+import { queueLeadAlerts } from '../alerts/service.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
 import {
@@ -367,7 +368,7 @@ export async function createEnquiry(
     if (active >= activeLimitFor(student.is_premium)) {
       throw new AppError(400, 'enquiry_limit', M.activeLimitReached);
     }
-    return insertEnquiry(tx, {
+    const enquiryId = await insertEnquiry(tx, {
       studentId,
       address,
       name: body.name,
@@ -387,6 +388,9 @@ export async function createEnquiry(
       postedAt: now,
       expiresAt: new Date(now.getTime() + ENQUIRY_LIFETIME_DAYS * DAY_MS),
     });
+    // the matching tutors are told by a job, never from this request
+    await queueLeadAlerts(ctx, tx, enquiryId);
+    return enquiryId;
   });
   await invalidateFeeds(ctx);
   const row = await findEnquiry(ctx.db, id);

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { receiveLeadAlert, resetLeadAlerts } from '../../lib/lead-alerts.ts';
 import { createTestApp, renderWithProviders, seedSession } from '../../testing/render.tsx';
 
 import { Navbar } from './navbar.tsx';
@@ -166,6 +167,34 @@ describe('Navbar', () => {
     const link = await within(nav).findByRole('link', { name: 'Messages, 3 unread' });
     expect(link).toHaveAttribute('href', '/chat');
     expect(link).toHaveTextContent('3');
+  });
+
+  it('shows a teacher the number of new enquiries heard of on the Dashboard link', async () => {
+    renderWithProviders(<Page />, { session: TEACHER });
+    const nav = navigation();
+    const link = await within(nav).findByRole('link', { name: 'Dashboard' });
+    act(() => {
+      for (const id of [1, 2]) {
+        receiveLeadAlert({
+          id,
+          name: 'Maths tuition',
+          subject: 'Mathematics',
+          class_level: 'Class 10',
+          study_mode: 'offline',
+          area: 'HSR Layout',
+          city: 'Bengaluru',
+          distance_km: 2,
+          coins_required: 15,
+          posted_at: '2026-11-25T10:00:00.000Z',
+        });
+      }
+    });
+    expect(link).toHaveAccessibleName('Dashboard, 2 new enquiries');
+    expect(link).toHaveTextContent('2');
+    act(() => {
+      resetLeadAlerts();
+    });
+    expect(link).toHaveAccessibleName('Dashboard');
   });
 
   it('shows a teacher the Messages link without a badge when nothing is unread', async () => {

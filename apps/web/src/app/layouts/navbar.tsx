@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { signedInHome } from '../../features/auth/signed-in-home.ts';
+import { useLeadAlerts, useLeadAlertSocket } from '../../lib/lead-alerts.ts';
 import { paths } from '../../lib/paths.ts';
 
 /** Tailwind's `md` breakpoint: from here on the links sit in the bar and the menu button goes. */
@@ -72,6 +73,9 @@ export function Navbar() {
   const chats = signedInUser?.role === 'student' || isTeacher;
   // an administrator's "Dashboard" is the back office, not a student's dashboard
   const homePath = signedInHome(signedInUser?.role);
+  // a tutor's tab hears of new matching enquiries wherever it is
+  useLeadAlertSocket(isTeacher);
+  const newEnquiries = useLeadAlerts().pending.length;
 
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
@@ -179,8 +183,27 @@ export function Navbar() {
                 </MenuItem>
               ) : null}
               <MenuItem>
-                <NavLink to={homePath} onClick={closeMenu} className={NAV_LINK_CLASSES}>
+                <NavLink
+                  to={homePath}
+                  onClick={closeMenu}
+                  className={`${NAV_LINK_CLASSES} gap-2`}
+                  // new enquiries heard of wait on the dashboard (and the feed)
+                  aria-label={
+                    newEnquiries > 0
+                      ? `Dashboard, ${String(newEnquiries)} new enquiries`
+                      : undefined
+                  }
+                >
                   Dashboard
+                  {newEnquiries > 0 ? (
+                    <span
+                      aria-hidden="true"
+                      className="min-w-6 rounded-full bg-brand-700 px-2 py-0.5 text-center text-xs font-semibold text-white"
+                      data-testid="nav-new-enquiries-badge"
+                    >
+                      {newEnquiries > 99 ? '99+' : newEnquiries}
+                    </span>
+                  ) : null}
                 </NavLink>
               </MenuItem>
               {chats ? (

@@ -122,4 +122,22 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'View Enquiries' })).toBe(view);
     expect(create).not.toBe(view);
   });
+
+  it('tells a student how many tutors near them were told of their latest enquiry', async () => {
+    stubApi({
+      'GET /api/auth/user/me/': () => me({}),
+      'GET /api/enquiry/enquiries/total_enquiries/': () => ({
+        total_enquiries: 1,
+        can_create_more: true,
+      }),
+      'GET /api/alerts/told/': () => ({ enquiry_id: 5, tutors_told: 12 }),
+    });
+    renderWithProviders([{ path: 'dashboard', element: <DashboardPage /> }], {
+      initialEntries: ['/dashboard'],
+      session: STUDENT,
+    });
+    expect(
+      await screen.findByText('12 tutors near you were told of your latest enquiry.'),
+    ).toBeVisible();
+  });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { LeadAlertBanner } from '../../../components/lead-alerts/lead-alert-banner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -41,6 +42,7 @@ export function DashboardPage() {
           ? 'Your tutor dashboard. Enquiries from students near you will appear here.'
           : 'Your student dashboard. Your tuition enquiries will appear here.'}
       </p>
+      {isTeacher ? <LeadAlertBanner /> : null}
 
       {isTeacher ? (
         <section

@@ -1,3 +1,4 @@
+import type { ToldTutors } from '@gurumatch/shared/alerts';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { TotalEnquiries } from '@gurumatch/shared/schemas/enquiries';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,14 @@ function useTotalEnquiries() {
   });
 }
 
+/** How many tutors were told of the latest live enquiry (refreshed on each visit). */
+function useToldTutors() {
+  return useQuery({
+    queryKey: ['alerts', 'told'],
+    queryFn: () => apiRequest<ToldTutors>('/api/alerts/told/'),
+  });
+}
+
 const linkClass =
   'flex min-h-11 items-center rounded-lg px-3 font-medium text-brand-700 ring-1 ring-slate-200 hover:bg-brand-50';
 
@@ -22,6 +31,7 @@ const linkClass =
 export function StudentEnquiryPanel() {
   const total = useTotalEnquiries();
   const canCreate = total.data?.can_create_more ?? false;
+  const told = useToldTutors().data?.tutors_told ?? 0;
   return (
     <section
       aria-labelledby="enquiries-heading"
@@ -34,6 +44,12 @@ export function StudentEnquiryPanel() {
         Active enquiries:{' '}
         <strong className="text-2xl text-slate-900">{total.data?.total_enquiries ?? 0}</strong>
       </p>
+      {told > 0 ? (
+        <p className="mt-1 text-slate-700">
+          {told === 1 ? '1 tutor near you was told' : `${String(told)} tutors near you were told`}{' '}
+          of your latest enquiry.
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         {canCreate ? (
           <ButtonLink key="create" to={paths.studentEnquiryAdd}>

@@ -1,7 +1,8 @@
 import type { EnquiryCard, FeedWithFilters } from '@gurumatch/shared/schemas/enquiries';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { receiveLeadAlert, resetLeadAlerts } from '../../../lib/lead-alerts.ts';
 import { renderWithProviders, type TestSession } from '../../../testing/render.tsx';
 
 import { FeedPage } from './feed-page.tsx';
@@ -59,7 +60,23 @@ function stubFeed(cards: EnquiryCard[]) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  resetLeadAlerts();
 });
+
+function alertOf(id: number, area: string, distanceKm: number | null) {
+  return {
+    id,
+    name: `Enquiry ${String(id)}`,
+    subject: 'Mathematics',
+    class_level: 'Class 10',
+    study_mode: 'offline' as const,
+    area,
+    city: 'Bengaluru',
+    distance_km: distanceKm,
+    coins_required: 15,
+    posted_at: '2026-11-25T10:00:00.000Z',
+  };
+}
 
 describe('FeedPage', () => {
   it('marks the cards whose poster prefers a female tutor', async () => {
@@ -93,5 +110,35 @@ describe('FeedPage', () => {
     await user.click(close);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(open).toHaveFocus();
+  });
+
+  it('announces a new enquiry, counts it, and inserts it at the top only on tap', async () => {
+    stubFeed([makeCard({ id: 1, name: 'Arjun' })]);
+    const { user } = renderWithProviders(<FeedPage />, {
+      initialEntries: ['/enquiry'],
+      session: TUTOR,
+    });
+    await screen.findByText(/^Arjun · /);
+    act(() => {
+      receiveLeadAlert(alertOf(41, 'HSR Layout', 2));
+      receiveLeadAlert(alertOf(42, 'Koramangala', 3));
+      // heard twice (a reconnection): counted once
+      receiveLeadAlert(alertOf(42, 'Koramangala', 3));
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'New enquiry near you: Mathematics, Class 10, Koramangala · 3 km',
+    );
+    // nothing is inserted under the finger: the cards stay as they were until the tap
+    expect(screen.queryByRole('list', { name: 'New enquiries' })).toBeNull();
+    const show = screen.getByRole('button', { name: /Show 2 new enquiries/ });
+    await user.click(show);
+    const fresh = screen.getByRole('list', { name: 'New enquiries' });
+    const items = within(fresh).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('link').textContent)).toEqual([
+      'Enquiry 42',
+      'Enquiry 41',
+    ]);
+    expect(within(items[1] ?? fresh).getByText(/HSR Layout · 2 km/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Show .* new/ })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import type { FeedFilters } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
+import { LeadAlertBanner } from '../../../components/lead-alerts/lead-alert-banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
@@ -194,6 +195,7 @@ export function FeedPage() {
         Matching your classes, subjects and teaching mode; offline enquiries within 10 km of your
         address. {feed.data ? `${String(feed.data.count)} found.` : ''}
       </p>
+      <LeadAlertBanner onShow={() => void feed.refetch()} />
       {feed.isPending ? (
         <div className="py-12 text-center">
           <Spinner label="Loading enquiries…" />

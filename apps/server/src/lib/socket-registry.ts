@@ -5,9 +5,9 @@ import {
   CHAT_SOCKETS_PER_USER_MAX,
 } from '@gurumatch/shared/constants';
 
-import type { SessionsEnded } from '../../lib/session-events.ts';
+import type { SessionsEnded } from './session-events.ts';
 
-/** An open chat socket, as the registry sees it. */
+/** An open authenticated socket (chat, lead alerts), as the registry sees it. */
 export interface RegisteredSocket {
   readonly userId: number;
   /** `iat` of the token the socket lives on (renewed by an `auth` frame), in seconds. */
@@ -17,7 +17,7 @@ export interface RegisteredSocket {
 }
 
 /**
- * This instance's chat sockets by user: at most {@link CHAT_SOCKETS_PER_USER_MAX}
+ * This instance's authenticated sockets of one kind (chat, lead alerts) by user: at most {@link CHAT_SOCKETS_PER_USER_MAX}
  * per user (a further one closes the oldest with 4008), and closed with 4001
  * when the user's sessions end on any instance (decision 043). What ended is
  * kept in memory until every token it voided has expired, so a socket that was
@@ -36,7 +36,11 @@ export interface SocketRegistry {
 export const SESSION_ENDED_REASON = 'Session ended';
 const TOO_MANY_REASON = 'Too many open chats';
 
-export function createSocketRegistry(now: () => Date): SocketRegistry {
+/** `tooManyReason`: the close reason of the oldest socket when a user opens one too many. */
+export function createSocketRegistry(
+  now: () => Date,
+  tooManyReason: string = TOO_MANY_REASON,
+): SocketRegistry {
   const byUser = new Map<number, Set<RegisteredSocket>>();
   /** user → tokens issued before this second are void. */
   const revoked = new Map<number, number>();
@@ -71,7 +75,7 @@ export function createSocketRegistry(now: () => Date): SocketRegistry {
         const oldest = sockets.values().next().value;
         if (!oldest) break;
         sockets.delete(oldest);
-        oldest.close(CHAT_SOCKET_CLOSE_TOO_MANY, TOO_MANY_REASON);
+        oldest.close(CHAT_SOCKET_CLOSE_TOO_MANY, tooManyReason);
       }
       const own = sockets;
       return () => {

@@ -1,0 +1,473 @@
+import { randomUUID } from 'node:crypto';
+
+import { parseLeadAlertFrame, type LeadAlertFrame } from '@gurumatch/shared/alerts';
+import type { StudentEnquiry } from '@gurumatch/shared/schemas/enquiries';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  call,
+  registerTeacher,
+  registerUser,
+  rows,
+  verifyTutor,
+  type RegisteredUser,
+} from '../../../test/factories.ts';
+import { jobSchemaFor } from '../../jobs/queue.ts';
+
+import { LEAD_ALERTS_JOB, sendLeadAlerts } from './service.ts';
+
+/** An app that stores jobs but does not run them: each test runs the alert job itself. */
+let t: TestApp;
+
+/** HSR Layout, Bengaluru, and places at known distances from it. */
+const HSR = { latitude: 12.9116, longitude: 77.6474 };
+const KORAMANGALA = { latitude: 12.9352, longitude: 77.6245 }; // about 3.6 km away
+const MYSURU = { latitude: 12.2958, longitude: 76.6394 }; // about 130 km away
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { JOBS_WORK: 'false' } });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function addAddressAt(
+  app: TestApp,
+  userId: number,
+  where: { latitude: number; longitude: number },
+): Promise<number> {
+  const [row] = await app.db.query<{ id: number }>(
+    `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, district, state,
+                                 country, latitude, longitude, is_primary, slot)
+     VALUES ($1, $2, 'Somewhere, Bengaluru, Karnataka, India', 'Bengaluru', 'Bengaluru Urban',
+             'Karnataka', 'India', $3, $4, true, 1) RETURNING id`,
+    [userId, `test-${randomUUID()}`, where.latitude, where.longitude],
+  );
+  if (!row) throw new Error('no address');
+  return row.id;
+}
+
+interface Student extends RegisteredUser {
+  addressId: number;
+}
+
+async function newStudent(app: TestApp = t, where = HSR): Promise<Student> {
+  const user = await registerUser(app.app);
+  return { ...user, addressId: await addAddressAt(app, user.userId, where) };
+}
+
+async function newTutor(
+  app: TestApp = t,
+  options: {
+    subjects?: string[];
+    classes?: string[];
+    requirement?: 'online' | 'offline' | null;
+    verified?: boolean;
+    where?: { latitude: number; longitude: number } | null;
+  } = {},
+): Promise<RegisteredUser> {
+  const user = await registerTeacher(app.app);
+  await app.db.query(
+    `INSERT INTO profiles (user_id, interested_classes, subjects, requirement)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET interested_classes = $2, subjects = $3, requirement = $4`,
+    [
+      user.userId,
+      options.classes ?? ['Class 10'],
+      options.subjects ?? ['Mathematics'],
+      options.requirement === undefined ? 'offline' : options.requirement,
+    ],
+  );
+  if (options.verified !== false) await verifyTutor(app.db, user.userId);
+  if (options.where !== null) await addAddressAt(app, user.userId, options.where ?? KORAMANGALA);
+  return user;
+}
+
+async function postEnquiry(
+  student: Student,
+  overrides: Record<string, unknown> = {},
+  app: TestApp = t,
+): Promise<StudentEnquiry> {
+  const response = await call(app.app, 'POST', '/api/enquiry/enquiries/', student.access, {
+    name: 'Maths tuition for my son',
+    address: student.addressId,
+    study_mode: 'offline',
+    board: 'CBSE',
+    class_level: 'Class 10',
+    custom_class: '',
+    subject: 'Mathematics',
+    custom_subject: '',
+    language: 'English',
+    custom_language: '',
+    user_budget: 400,
+    when_to_start: 'immediately',
+    female_tutor_preferred: false,
+    ...overrides,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<StudentEnquiry>();
+}
+
+interface AlertRow {
+  tutor_id: number;
+  channel: string;
+  status: string;
+  reason: string;
+}
+
+/** The alerts of an enquiry to these tutors (tutors of other tests share the database). */
+function alertsOf(
+  app: TestApp,
+  enquiryId: number,
+  tutors: readonly RegisteredUser[],
+): Promise<AlertRow[]> {
+  return rows<AlertRow>(
+    app.db,
+    `SELECT tutor_id, channel, status, reason FROM lead_alerts
+      WHERE enquiry_id = $1 AND tutor_id = ANY($2::int[]) ORDER BY tutor_id`,
+    [enquiryId, tutors.map((tutor) => tutor.userId)],
+  );
+}
+
+interface AlertClient {
+  frames: LeadAlertFrame[];
+  next(match: (frame: LeadAlertFrame) => boolean, timeoutMs?: number): Promise<LeadAlertFrame>;
+  closed: Promise<number>;
+  close(): void;
+}
+
+/** Opens `/ws/alerts/?token=` on a listening server; resolves once open (or closed). */
+function openAlerts(baseUrl: string, token?: string): Promise<AlertClient> {
+  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/alerts/${query}`);
+  const frames: LeadAlertFrame[] = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (data: Buffer) => {
+    const frame = parseLeadAlertFrame(data.toString('utf8'));
+    if (frame) frames.push(frame);
+    for (const wake of [...waiters]) wake();
+  });
+  const closed = new Promise<number>((resolve) => {
+    socket.on('close', (code) => {
+      resolve(code);
+    });
+  });
+  socket.on('error', () => undefined);
+  const client: AlertClient = {
+    frames,
+    closed,
+    next(match, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          const found = frames.find(match);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching alert; got ${JSON.stringify(frames)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close() {
+      socket.close(1000);
+    },
+  };
+  return new Promise((resolve) => {
+    socket.once('open', () => {
+      resolve(client);
+    });
+    socket.once('close', () => {
+      resolve(client);
+    });
+  });
+}
+
+/** Lets frames in flight arrive before a test says none came. */
+const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('posting an enquiry', () => {
+  it('stores one lead-alerts job in its transaction and alerts nobody from the request', async () => {
+    const student = await newStudent();
+    const tutor = await newTutor();
+    const enquiry = await postEnquiry(student);
+    const jobs = await rows<{ data: { enquiry_id: number } }>(
+      t.db,
+      `SELECT data FROM ${jobSchemaFor(await currentSchema())}.job WHERE name = $1
+        AND (data->>'enquiry_id')::int = $2`,
+      [LEAD_ALERTS_JOB, enquiry.id],
+    );
+    expect(jobs).toEqual([{ data: { enquiry_id: enquiry.id } }]);
+    expect(await alertsOf(t, enquiry.id, [tutor])).toEqual([]);
+    expect(await sendLeadAlerts(t.ctx, enquiry.id)).toBeGreaterThanOrEqual(1);
+    expect(await alertsOf(t, enquiry.id, [tutor])).toEqual([
+      { tutor_id: tutor.userId, channel: 'app', status: 'sent', reason: '' },
+    ]);
+  });
+
+  it('a refused post stores no job', async () => {
+    const student = await newStudent();
+    const response = await call(t.app, 'POST', '/api/enquiry/enquiries/', student.access, {
+      name: 'x',
+    });
+    expect(response.statusCode).toBe(400);
+    const [row] = await rows<{ count: number }>(
+      t.db,
+      `SELECT count(*)::int AS count FROM ${jobSchemaFor(await currentSchema())}.job j
+         JOIN enquiries e ON e.id = (j.data->>'enquiry_id')::int
+        WHERE j.name = $1 AND e.student_id = $2`,
+      [LEAD_ALERTS_JOB, student.userId],
+    );
+    expect(row?.count).toBe(0);
+  });
+});
+
+async function currentSchema(): Promise<string> {
+  const [row] = await rows<{ schema: string }>(t.db, 'SELECT current_schema() AS schema');
+  return row?.schema ?? 'public';
+}
+
+describe('who is alerted (the feed’s rules)', () => {
+  it('tells only verified tutors near enough whose subject, class and mode fit, once', async () => {
+    const student = await newStudent();
+    const near = await newTutor();
+    const anySubject = await newTutor(t, { subjects: [], classes: [], requirement: null });
+    const unverified = await newTutor(t, { verified: false });
+    const far = await newTutor(t, { where: MYSURU });
+    const otherSubject = await newTutor(t, { subjects: ['Physics'] });
+    const otherClass = await newTutor(t, { classes: ['Class 5'] });
+    const onlineOnly = await newTutor(t, { requirement: 'online' });
+    const noAddress = await newTutor(t, { where: null });
+    const reporter = await newTutor();
+    // the reporter reported an earlier enquiry of this poster
+    const earlier = await postEnquiry(student);
+    await t.db.query(
+      `INSERT INTO enquiry_reports (enquiry_id, tutor_id, reason, created_at)
+       VALUES ($1, $2, 'Fake information', now())`,
+      [earlier.id, reporter.userId],
+    );
+    const enquiry = await postEnquiry(student);
+    const everyone = [near, anySubject, unverified, far, otherSubject, otherClass, onlineOnly];
+    everyone.push(noAddress, reporter);
+    expect(await sendLeadAlerts(t.ctx, enquiry.id)).toBeGreaterThanOrEqual(2);
+    const told = (await alertsOf(t, enquiry.id, everyone)).map((row) => row.tutor_id);
+    expect(told).toEqual([near.userId, anySubject.userId].sort((a, b) => a - b));
+    // a retry (or a second instance) records and sends nothing more
+    expect(await sendLeadAlerts(t.ctx, enquiry.id)).toBe(0);
+    expect(await alertsOf(t, enquiry.id, everyone)).toHaveLength(2);
+  });
+
+  it('tells tutors anywhere of an online enquiry, but not those teaching offline only', async () => {
+    const student = await newStudent();
+    const farOnline = await newTutor(t, { requirement: 'online', where: MYSURU });
+    const offline = await newTutor(t, { requirement: 'offline' });
+    const enquiry = await postEnquiry(student, { study_mode: 'online' });
+    await sendLeadAlerts(t.ctx, enquiry.id);
+    const told = (await alertsOf(t, enquiry.id, [farOnline, offline])).map((row) => row.tutor_id);
+    expect(told).toEqual([farOnline.userId]);
+  });
+
+  it('records an archived enquiry’s alerts as skipped and sends none', async () => {
+    const base = await listen(t);
+    const student = await newStudent();
+    const tutor = await newTutor();
+    const socket = await openAlerts(base, tutor.access);
+    const enquiry = await postEnquiry(student);
+    const archived = await call(
+      t.app,
+      'PATCH',
+      `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`,
+      student.access,
+      {},
+    );
+    expect(archived.statusCode, archived.body).toBeLessThan(300);
+    expect(await sendLeadAlerts(t.ctx, enquiry.id)).toBe(0);
+    expect(await alertsOf(t, enquiry.id, [tutor])).toEqual([
+      { tutor_id: tutor.userId, channel: 'app', status: 'skipped', reason: 'archived' },
+    ]);
+    await settle();
+    expect(socket.frames).toEqual([]);
+    socket.close();
+  });
+
+  it('uses indexes, not a scan of every tutor', async () => {
+    const student = await newStudent();
+    const enquiry = await postEnquiry(student);
+    for (const mode of ['offline', 'online']) {
+      const plan = await captureMatchPlan(enquiry.id, mode);
+      expect(plan, plan).not.toMatch(/Seq Scan on (profiles|user_addresses|users)\b/);
+    }
+  });
+});
+
+/** The matching query's plan, with sequential scans made as dear as the planner allows. */
+async function captureMatchPlan(enquiryId: number, mode: string): Promise<string> {
+  const { findAlertEnquiry, selectMatchingTutors } = await import('./queries.ts');
+  const row = await findAlertEnquiry(t.db, enquiryId);
+  if (!row) throw new Error('no enquiry');
+  const plan: string[] = [];
+  await t.db.transaction(async (tx) => {
+    await tx.query('SET LOCAL enable_seqscan = off');
+    await selectMatchingTutors(
+      {
+        async query<Row>(sql: string, values?: readonly unknown[]): Promise<Row[]> {
+          const lines = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, values);
+          plan.push(...lines.map((line) => line['QUERY PLAN']));
+          return [];
+        },
+      },
+      { ...row, study_mode: mode as 'online' | 'offline' },
+      10,
+    );
+  });
+  return plan.join('\n');
+}
+
+const listening = new Map<TestApp, string>();
+async function listen(app: TestApp): Promise<string> {
+  const known = listening.get(app);
+  if (known) return known;
+  const url = await app.app.listen({ port: 0, host: '127.0.0.1' });
+  listening.set(app, url);
+  return url;
+}
+
+describe('the alert socket', () => {
+  it('delivers a matching enquiry to the tutor’s open tabs, and to nobody else', async () => {
+    const base = await listen(t);
+    const student = await newStudent();
+    const tutor = await newTutor();
+    const other = await newTutor(t, { subjects: ['Physics'] });
+    const [tab1, tab2, otherTab] = await Promise.all([
+      openAlerts(base, tutor.access),
+      openAlerts(base, tutor.access),
+      openAlerts(base, other.access),
+    ]);
+    const enquiry = await postEnquiry(student);
+    await sendLeadAlerts(t.ctx, enquiry.id);
+    for (const tab of [tab1, tab2]) {
+      const frame = await tab.next((f) => f.enquiry.id === enquiry.id);
+      expect(frame).toMatchObject({
+        type: 'lead_alert',
+        enquiry: {
+          id: enquiry.id,
+          subject: 'Mathematics',
+          class_level: 'Class 10',
+          area: expect.stringContaining('HSR Layout') as unknown,
+          distance_km: 4,
+        },
+      });
+    }
+    await settle();
+    expect(otherTab.frames).toEqual([]);
+    for (const tab of [tab1, tab2, otherTab]) tab.close();
+  });
+
+  it('closes without a token (4001) and for a student (4003)', async () => {
+    const base = await listen(t);
+    const student = await newStudent();
+    const none = await openAlerts(base);
+    expect(await none.closed).toBe(4001);
+    const bad = await openAlerts(base, 'not-a-token');
+    expect(await bad.closed).toBe(4001);
+    const asStudent = await openAlerts(base, student.access);
+    expect(await asStudent.closed).toBe(4003);
+  });
+
+  it('closes with 4001 when the tutor’s sessions end', async () => {
+    const base = await listen(t);
+    const tutor = await newTutor();
+    const tab = await openAlerts(base, tutor.access);
+    const { announceSessionsEnded } = await import('../../lib/session-events.ts');
+    await announceSessionsEnded(t.ctx.pubsub, t.ctx.log, tutor.userId, t.clock.now(), 'suspended');
+    expect(await tab.closed).toBe(4001);
+  });
+});
+
+describe('with the job queue running', () => {
+  it('alerts an open tab within a second of the post’s answer', async () => {
+    const live = await buildTestApp();
+    try {
+      const base = await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const student = await newStudent(live);
+      const tutor = await newTutor(live);
+      const tab = await openAlerts(base, tutor.access);
+      const enquiry = await postEnquiry(student, {}, live);
+      const answered = Date.now();
+      await tab.next((f) => f.enquiry.id === enquiry.id, 10_000);
+      // generous under load; the benchmark measures the real figure
+      expect(Date.now() - answered).toBeLessThan(5_000);
+      tab.close();
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
+  it('each delivers to its own tutors, and every tutor hears once', async () => {
+    const prefix = `gm_test_alerts_${randomUUID().slice(0, 8)}:`;
+    const one = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
+    const two = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
+    try {
+      const [urlOne, urlTwo] = await Promise.all([
+        one.app.listen({ port: 0, host: '127.0.0.1' }),
+        two.app.listen({ port: 0, host: '127.0.0.1' }),
+      ]);
+      const student = await newStudent(one);
+      const [a, b] = await Promise.all([newTutor(one), newTutor(two)]);
+      const tabA = await openAlerts(urlOne, a.access);
+      const tabB = await openAlerts(urlTwo, b.access);
+      const enquiry = await postEnquiry(student, {}, one);
+      // both instances work jobs: the job runs once, and retries send nothing more
+      await Promise.all([
+        tabA.next((f) => f.enquiry.id === enquiry.id),
+        tabB.next((f) => f.enquiry.id === enquiry.id),
+      ]);
+      await Promise.all([sendLeadAlerts(one.ctx, enquiry.id), sendLeadAlerts(two.ctx, enquiry.id)]);
+      await settle(500);
+      expect(tabA.frames.filter((f) => f.enquiry.id === enquiry.id)).toHaveLength(1);
+      expect(tabB.frames.filter((f) => f.enquiry.id === enquiry.id)).toHaveLength(1);
+      const told = (await alertsOf(one, enquiry.id, [a, b])).map((row) => row.tutor_id);
+      expect(told).toEqual([a.userId, b.userId].sort((x, y) => x - y));
+      tabA.close();
+      tabB.close();
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
+
+describe('GET /api/alerts/told/', () => {
+  it('tells a student how many tutors heard of their latest live enquiry', async () => {
+    const student = await newStudent();
+    const empty = await call(t.app, 'GET', '/api/alerts/told/', student.access);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ enquiry_id: null, tutors_told: 0 });
+    await newTutor();
+    const enquiry = await postEnquiry(student);
+    const told = await sendLeadAlerts(t.ctx, enquiry.id);
+    expect(told).toBeGreaterThanOrEqual(1);
+    const answer = await call(t.app, 'GET', '/api/alerts/told/', student.access);
+    expect(answer.json()).toEqual({ enquiry_id: enquiry.id, tutors_told: told });
+    // another student's count is their own
+    const other = await newStudent();
+    const theirs = await call(t.app, 'GET', '/api/alerts/told/', other.access);
+    expect(theirs.json()).toEqual({ enquiry_id: null, tutors_told: 0 });
+  });
+
+  it('refuses without a token (401) and a tutor (403)', async () => {
+    expect((await call(t.app, 'GET', '/api/alerts/told/')).statusCode).toBe(401);
+    const tutor = await newTutor();
+    const refused = await call(t.app, 'GET', '/api/alerts/told/', tutor.access);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'permission_denied' });
+  });
+});

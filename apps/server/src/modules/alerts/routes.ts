@@ -1,0 +1,61 @@
+import { ToldTutorsSchema } from '@gurumatch/shared/alerts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { AppContext } from '../../context.ts';
+import { onSessionsEnded } from '../../lib/session-events.ts';
+import { createSocketRegistry } from '../../lib/socket-registry.ts';
+import { actorOf } from '../../plugins/auth.ts';
+
+import { onLeadAlerts, toldTutors } from './service.ts';
+import { alertJoinHook, createAlertSockets, handleAlertSocket } from './socket.ts';
+
+/** `/api/alerts/…`: what a student may know of the alerts of their enquiries. */
+export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/told/',
+    {
+      schema: {
+        tags: ['alerts'],
+        security: [{ bearerAuth: [] }],
+        summary: 'How many tutors were told of the latest live enquiry',
+        response: { 200: ToldTutorsSchema },
+      },
+      onRequest: app.authenticate,
+      preValidation: app.requireRole('student'),
+    },
+    async (request) => toldTutors(ctx, actorOf(request).user_id),
+  );
+};
+
+const TOO_MANY_REASON = 'Too many open alert tabs';
+
+/** `/ws/alerts/?token=ACCESS`: a signed-in tutor's tab hears of new matching enquiries. */
+export const alertSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const sockets = createAlertSockets();
+  const registry = createSocketRegistry(() => ctx.now(), TOO_MANY_REASON);
+  const stops = await Promise.all([
+    onSessionsEnded(ctx.pubsub, (event) => {
+      registry.endSessions(event);
+    }),
+    onLeadAlerts(ctx.pubsub, (tutorId, enquiry) => {
+      sockets.deliver(tutorId, enquiry);
+    }),
+  ]).catch((error: unknown) => {
+    // without pub/sub the feed still shows new enquiries on reload
+    app.log.error({ err: error }, 'lead alerts cannot be heard');
+    return [];
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  });
+  app.get(
+    '/ws/alerts/',
+    { websocket: true, preValidation: alertJoinHook(app) },
+    (socket, request) => {
+      handleAlertSocket(ctx, sockets, registry, socket, request);
+    },
+  );
+};

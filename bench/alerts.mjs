@@ -1,0 +1,373 @@
+// Lead alerts, post → tutor (issue 23): verified tutors spread so that each
+// enquiry falls within 10 km of about `--match` of them, some of them connected
+// by alert socket across two instances through Redis, and students posting at
+// `--rate` enquiries a second through the API. Reports p50/p99 from each
+// post's answer to each connected matching tutor's alert (target p99 < 1 s),
+// the posting endpoint's p99 against a second phase with the instances not
+// working jobs (the fan-out off; target: within 20 %), and that every
+// connected matching tutor got exactly one alert and no other tutor any.
+//
+//   createdb -h 127.0.0.1 -U postgres bench_alerts
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_alerts REDIS_URL=redis://127.0.0.1:6379 node bench/alerts.mjs
+//
+// Options: --tutors 5000 --connected 1000 --match 200 --rate 5 --seconds 20
+// --ports 4605,4705. The first 2 s of posts of each phase warm the instances
+// up and are not measured (their alerts are still checked).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    tutors: { type: 'string', default: '5000' },
+    connected: { type: 'string', default: '1000' },
+    match: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '20' },
+    ports: { type: 'string', default: '4605,4705' },
+  },
+});
+const TUTORS = Number(values.tutors);
+const CONNECTED = Number(values.connected);
+const MATCH = Number(values.match);
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const PORTS = values.ports.split(',').map(Number);
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_alerts';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const JWT_SECRET = `bench-secret-${randomUUID()}`;
+const RADIUS_KM = 10;
+const KM_PER_DEGREE = 111.045;
+/** The square the tutors live in: sized so that a 10 km circle holds about MATCH of them. */
+const SIDE_KM = Math.sqrt((TUTORS * Math.PI * RADIUS_KM * RADIUS_KM) / MATCH);
+const ORIGIN = { latitude: 12.5, longitude: 77.0 };
+/** Posts of each phase not measured: the instances' first requests warm them up. */
+const WARMUP_POSTS = Math.round(RATE * 2);
+const POSTS = Math.round(RATE * SECONDS) + WARMUP_POSTS;
+
+const children = new Set();
+function stopChildren() {
+  for (const child of children) child.kill('SIGTERM');
+}
+process.on('exit', stopChildren);
+process.on('SIGINT', () => process.exit(130));
+
+function startServer(port, env) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL,
+          REDIS_URL,
+          JWT_SECRET,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          SEED_DEMO_DATA: 'false',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    children.add(child);
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk.toString();
+      if (output.includes('GuruMatch is running')) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => {
+      children.delete(child);
+      reject(new Error(`server exited (${String(code)}):\n${output}`));
+    });
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** A point `x`, `y` km east and north of the square's south-west corner. */
+function pointAt(x, y) {
+  const latitude = ORIGIN.latitude + y / KM_PER_DEGREE;
+  const cos = Math.cos((ORIGIN.latitude * Math.PI) / 180);
+  return { latitude, longitude: ORIGIN.longitude + x / (KM_PER_DEGREE * cos) };
+}
+
+function haversineKm(a, b) {
+  const r = (d) => (d * Math.PI) / 180;
+  const h =
+    Math.sin(r(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(r(a.latitude)) *
+      Math.cos(r(b.latitude)) *
+      Math.sin(r(b.longitude - a.longitude) / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.sqrt(Math.min(1, h)));
+}
+
+/** Tutors spread at random over the square, and one student per post, each at a point inside it. */
+async function seed() {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const run = randomUUID().slice(0, 8);
+  const tutorPoints = Array.from({ length: TUTORS }, () =>
+    pointAt(Math.random() * SIDE_KM, Math.random() * SIDE_KM),
+  );
+  const tutors = (
+    await db.query(
+      `INSERT INTO users (email, password_hash, full_name, role, is_email_verified)
+       SELECT 'bench-alerts-' || $1 || '-t' || g || '@example.in', 'x', 'Tutor ' || g, 'teacher', true
+         FROM generate_series(0, $2 - 1) AS g ORDER BY g
+       RETURNING id, email, full_name, role`,
+      [run, TUTORS],
+    )
+  ).rows;
+  const ids = tutors.map((t) => t.id);
+  await db.query(
+    `INSERT INTO profiles (user_id, interested_classes, subjects, requirement, is_doc_verified,
+                           verification_status)
+     SELECT id, '{Class 10}', '{Mathematics}', 'offline', true, 'approved' FROM unnest($1::int[]) AS id
+     ON CONFLICT (user_id) DO UPDATE SET interested_classes = '{Class 10}', subjects = '{Mathematics}',
+       requirement = 'offline', is_doc_verified = true, verification_status = 'approved'`,
+    [ids],
+  );
+  await db.query(
+    `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, latitude, longitude,
+                                 is_primary, slot)
+     SELECT id, 'bench', 'Bench', 'Bench', lat, lng, true, 1
+       FROM unnest($1::int[], $2::float8[], $3::float8[]) AS a (id, lat, lng)`,
+    [ids, tutorPoints.map((p) => p.latitude), tutorPoints.map((p) => p.longitude)],
+  );
+  tutors.forEach((tutor, index) => {
+    tutor.point = tutorPoints[index];
+  });
+  // two phases of posts, each student posting once; the posts keep 10 km from the edges
+  const students = (
+    await db.query(
+      `INSERT INTO users (email, password_hash, full_name, role, is_email_verified)
+       SELECT 'bench-alerts-' || $1 || '-s' || g || '@example.in', 'x', 'Student ' || g, 'student', true
+         FROM generate_series(0, $2 - 1) AS g ORDER BY g
+       RETURNING id, email, full_name, role`,
+      [run, POSTS * 2],
+    )
+  ).rows;
+  for (const student of students) {
+    const inner = SIDE_KM - 2 * RADIUS_KM;
+    student.point = pointAt(RADIUS_KM + Math.random() * inner, RADIUS_KM + Math.random() * inner);
+    const { rows } = await db.query(
+      `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, latitude, longitude,
+                                   is_primary, slot)
+       VALUES ($1, 'bench', 'Bench', 'Bench', $2, $3, true, 1) RETURNING id`,
+      [student.id, student.point.latitude, student.point.longitude],
+    );
+    student.addressId = rows[0].id;
+  }
+  await db.end();
+  return { tutors, students };
+}
+
+function tokenFor(user) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    token_type: 'access',
+    user_id: user.id,
+    username: user.email,
+    email: user.email,
+    full_name: user.full_name,
+    avatar: null,
+    role: user.role,
+    coins: 0,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .setJti(randomUUID())
+    .sign(new TextEncoder().encode(JWT_SECRET));
+}
+
+function open(url) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`closed ${String(code)} before use`)));
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Posts one enquiry per student at RATE a second; answers each post's id, answer time and duration. */
+async function postAll(students, port) {
+  const posts = [];
+  const pending = [];
+  const start = performance.now();
+  for (const [n, student] of students.entries()) {
+    const wait = start + (n * 1000) / RATE - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(
+      (async () => {
+        const token = await tokenFor(student);
+        const sent = performance.now();
+        const response = await fetch(`http://127.0.0.1:${String(port)}/api/enquiry/enquiries/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            name: 'Maths tuition',
+            address: student.addressId,
+            study_mode: 'offline',
+            board: 'CBSE',
+            class_level: 'Class 10',
+            custom_class: '',
+            subject: 'Mathematics',
+            custom_subject: '',
+            language: 'English',
+            custom_language: '',
+            user_budget: 400,
+            when_to_start: 'immediately',
+            female_tutor_preferred: false,
+          }),
+        });
+        const answered = performance.now();
+        const body = await response.json();
+        if (response.status !== 201)
+          throw new Error(`post ${String(response.status)}: ${JSON.stringify(body)}`);
+        posts.push({
+          id: body.id,
+          student,
+          answered,
+          ms: answered - sent,
+          warmup: n < WARMUP_POSTS,
+        });
+      })(),
+    );
+    // alternate the instances the students post to
+    port = port === PORTS[0] ? PORTS[1] : PORTS[0];
+  }
+  await Promise.all(pending);
+  return posts;
+}
+
+async function main() {
+  buildIfStale();
+  process.stdout.write(
+    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s\n`,
+  );
+  // the first instance migrates the database before anything is seeded
+  let servers = [await startServer(PORTS[0], {})];
+  servers.push(await startServer(PORTS[1], {}));
+  const { tutors, students } = await seed();
+
+  // phase 1: alerts on, CONNECTED tutors listening, half on each instance
+  const connected = tutors.slice(0, CONNECTED);
+  const received = new Map(); // `${tutor}:${enquiry}` → times
+  const arrivals = []; // { tutor, enquiry, at }
+  for (let i = 0; i < connected.length; i += 100) {
+    await Promise.all(
+      connected.slice(i, i + 100).map(async (tutor, j) => {
+        const port = PORTS[(i + j) % 2];
+        const socket = await open(
+          `ws://127.0.0.1:${String(port)}/ws/alerts/?token=${await tokenFor(tutor)}`,
+        );
+        tutor.socket = socket;
+        socket.on('message', (data) => {
+          const frame = JSON.parse(data.toString());
+          if (frame.type !== 'lead_alert') return;
+          const key = `${String(tutor.id)}:${String(frame.enquiry.id)}`;
+          received.set(key, (received.get(key) ?? 0) + 1);
+          arrivals.push({ tutor: tutor.id, enquiry: frame.enquiry.id, at: performance.now() });
+        });
+      }),
+    );
+  }
+  const on = await postAll(students.slice(0, POSTS), PORTS[0]);
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  for (const tutor of connected) tutor.socket.close();
+
+  const measured = new Set(on.filter((post) => !post.warmup).map((post) => post.id));
+  const answeredAt = new Map(on.map((post) => [post.id, post.answered]));
+  const latencies = arrivals
+    .filter((a) => measured.has(a.enquiry))
+    .map((a) => a.at - answeredAt.get(a.enquiry))
+    .sort((a, b) => a - b);
+  // who should have heard: connected tutors within 10 km of each post
+  let expected = 0;
+  let missing = 0;
+  for (const post of on) {
+    for (const tutor of connected) {
+      if (haversineKm(tutor.point, post.student.point) > RADIUS_KM) continue;
+      expected += 1;
+      if (!received.has(`${String(tutor.id)}:${String(post.id)}`)) missing += 1;
+    }
+  }
+  let duplicates = 0;
+  let strays = 0;
+  for (const [key, count] of received) {
+    if (count > 1) duplicates += count - 1;
+    const [tutorId, enquiryId] = key.split(':').map(Number);
+    const post = on.find((p) => p.id === enquiryId);
+    const tutor = connected.find((t) => t.id === tutorId);
+    if (!post || !tutor || haversineKm(tutor.point, post.student.point) > RADIUS_KM) strays += 1;
+  }
+
+  // phase 2: the same posting with the fan-out off (the instances work no jobs)
+  await Promise.all(servers.map(stop));
+  servers = [
+    await startServer(PORTS[0], { JOBS_WORK: 'false' }),
+    await startServer(PORTS[1], { JOBS_WORK: 'false' }),
+  ];
+  const off = await postAll(students.slice(POSTS), PORTS[0]);
+  await Promise.all(servers.map(stop));
+
+  const postP99 = (posts) =>
+    percentile(
+      posts
+        .filter((p) => !p.warmup)
+        .map((p) => p.ms)
+        .sort((a, b) => a - b),
+      99,
+    );
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  const onP99 = postP99(on);
+  const offP99 = postP99(off);
+  process.stdout.write(
+    `alerts: ${String(arrivals.length)} delivered, expected ${String(expected)}, missing ${String(missing)}, duplicates ${String(duplicates)}, to tutors out of range ${String(strays)}\n` +
+      `post answer → alert: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target < 1000)\n` +
+      `posting p99: alerts on ${onP99.toFixed(1)} ms, off ${offP99.toFixed(1)} ms (${((onP99 / offP99 - 1) * 100).toFixed(0)} %, target within 20 %)\n`,
+  );
+  const ok =
+    missing === 0 && duplicates === 0 && strays === 0 && p99 < 1000 && onP99 <= offP99 * 1.2;
+  process.stdout.write(`targets: ${ok ? 'met' : 'NOT MET'}\n`);
+  stopChildren();
+  process.exit(ok ? 0 : 1);
+}
+
+await main();
