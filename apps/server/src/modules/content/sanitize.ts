@@ -34,6 +34,7 @@ const CONTENT_HTML_OPTIONS: sanitizeHtml.IOptions = {
     'mark',
     'small',
     'blockquote',
+    'address',
     'code',
     'pre',
     'img',

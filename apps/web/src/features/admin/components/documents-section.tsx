@@ -27,13 +27,16 @@ function publicPathOf(doc: AdminDocument): string {
 
 /**
  * One policy or area guide: title, description and text. The text editor has
- * no tables, so a text holding one opens as HTML (the server sanitises either).
+ * no tables or address blocks, so a text holding one opens as HTML (the server
+ * sanitises either).
  */
 function DocumentEditor({ start, onClose }: { start: AdminDocument; onClose: () => void }) {
   const toast = useToast();
   const save = useAdminAction<AdminDocument>();
   const [doc, setDoc] = useState(start);
-  const [mode, setMode] = useState<Mode>(start.content.includes('<table') ? 'html' : 'editor');
+  const [mode, setMode] = useState<Mode>(
+    /<(?:table|address)[\s>]/.test(start.content) ? 'html' : 'editor',
+  );
   const [preview, setPreview] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const set = (change: Partial<AdminDocument>) => setDoc((current) => ({ ...current, ...change }));

@@ -14,6 +14,7 @@ const BODY_CLASSES = [
   '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2',
   '[&_strong]:font-semibold [&_strong]:text-slate-900',
   '[&_blockquote]:my-3 [&_blockquote]:rounded-lg [&_blockquote]:bg-slate-100 [&_blockquote]:p-4 [&_blockquote_p]:my-0',
+  '[&_address]:my-3 [&_address]:rounded-lg [&_address]:bg-slate-100 [&_address]:p-4 [&_address]:not-italic',
   '[&_table]:my-4 [&_table]:w-full [&_table]:border-collapse [&_table]:text-left',
   '[&_th]:border-b [&_th]:border-slate-300 [&_th]:py-2 [&_th]:pr-4 [&_th]:font-semibold',
   '[&_td]:border-b [&_td]:border-slate-200 [&_td]:py-2 [&_td]:pr-4 [&_th:last-child]:pr-0 [&_td:last-child]:pr-0',
