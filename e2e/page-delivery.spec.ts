@@ -59,14 +59,20 @@ test('an area page preloads every script it needs, and only its own area text', 
   expect(fetched.filter((url) => !announced.has(url))).toEqual([]);
   expect(fetched.filter((url) => /-bangalore-[\w-]+\.js$/.test(url))).toEqual([]);
 
-  // Moving to a nearby area in the browser loads that area's text alone.
+  // Moving to a nearby area in the browser fetches that area's stored guide alone.
   const nearby = page.getByRole('navigation', { name: 'Nearby areas' }).getByRole('link').first();
   const name = ((await nearby.textContent()) ?? '').replace('Home tutors in ', '');
+  const slug = ((await nearby.getAttribute('href')) ?? '').split('/').pop() ?? '';
+  const documents: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (path.startsWith('/api/blog/documents/')) documents.push(path);
+  });
   fetched.length = 0;
   await nearby.click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Home Tutors in ${name}, Bangalore` }),
   ).toBeVisible();
-  const guides = fetched.filter((url) => /-bangalore-[\w-]+\.js$/.test(url));
-  expect(guides).toHaveLength(1);
+  expect(documents).toEqual([`/api/blog/documents/${slug}/`]);
+  expect(fetched.filter((url) => /-bangalore-[\w-]+\.js$/.test(url))).toEqual([]);
 });
