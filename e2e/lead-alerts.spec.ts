@@ -5,6 +5,8 @@
  */
 import { DEMO, expect, logIn, test } from './fixtures.ts';
 
+const POSTER = { email: 'karthik.menon@demo.gurumatch.in', password: 'Student@123' } as const;
+
 test('a student posts; the tutor’s open feed hears of it at once, without a reload', async ({
   browser,
 }, testInfo) => {
@@ -25,7 +27,9 @@ test('a student posts; the tutor’s open feed hears of it at once, without a re
     });
 
     const name = `Alerted ${String(Date.now()).slice(-6)}`;
-    await logIn(student, DEMO.student.email, DEMO.student.password);
+    // a demo student no other journey's tutor has reported (a tutor who reported
+    // one of a poster's enquiries hears no more of that poster)
+    await logIn(student, POSTER.email, POSTER.password);
     await expect(student).toHaveURL(/\/dashboard$/);
     await student.goto('/student/enquiries/add');
     await student.getByLabel('Enquiry name').fill(name);
