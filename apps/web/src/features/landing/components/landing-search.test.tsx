@@ -245,4 +245,26 @@ describe('location box', () => {
     // the subject is not dropped at the sign-in wall
     expect(query.get('subject')).toBe('Physics');
   });
+
+  it('keeps places that arrive after the visitor moved to the subject closed, so they cover nothing', async () => {
+    const calls = stubGeoApi();
+    const { user } = renderLanding();
+    const location = screen.getByRole('combobox', { name: 'Location' });
+
+    await user.type(location, 'Koramangala');
+    await user.tab();
+    await waitFor(
+      () => {
+        expect(calls).toContain('/api/geo/autocomplete/?q=Koramangala');
+      },
+      { timeout: 2000 },
+    );
+    await act(async () => {
+      await Promise.resolve();
+    });
+
+    expect(screen.getByRole('combobox', { name: 'Subject' })).toHaveFocus();
+    expect(screen.queryByRole('option', { name: 'Koramangala 1st Block, Bengaluru' })).toBeNull();
+    expect(location).toHaveAttribute('aria-expanded', 'false');
+  });
 });

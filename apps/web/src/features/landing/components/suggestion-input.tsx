@@ -31,7 +31,8 @@ interface SuggestionInputProps {
 
 /**
  * A text box with a list of suggestions (the ARIA combobox pattern): arrow keys move
- * through the list, Enter picks, Escape or a click outside closes it.
+ * through the list, Enter picks, Escape, a click outside or focus moving on closes it
+ * (suggestions that arrive after the visitor has moved to the next field stay closed).
  */
 export function SuggestionInput({
   label,
@@ -113,6 +114,11 @@ export function SuggestionInput({
         }}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
+        onBlur={(event) => {
+          if (wrapper.current?.contains(event.relatedTarget)) return;
+          setActiveIndex(-1);
+          onClose();
+        }}
         className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-2 focus:outline-brand-200"
       />
       {status ? (
