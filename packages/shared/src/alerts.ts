@@ -42,11 +42,8 @@ export function parseLeadAlertFrame(text: string): LeadAlertFrame | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** "New enquiry near you: Mathematics, Class 10, HSR Layout · 2 km" (online: "· online"). */
-export function leadAlertText(enquiry: LeadAlertEnquiry): string {
-  const where = enquiry.distance_km === null ? 'online' : `${String(enquiry.distance_km)} km`;
-  return `New enquiry near you: ${enquiry.subject}, ${enquiry.class_level}, ${enquiry.area} · ${where}`;
-}
+// The line lives apart from the schemas so the web app's shell can show it without zod.
+export { leadAlertText } from './alert-text.ts';
 
 /** `GET /api/alerts/told/`: how many tutors were told of the student's latest live enquiry. */
 export const ToldTutorsSchema = z.object({

@@ -1,19 +1,6 @@
-import {
-  leadAlertText,
-  parseLeadAlertFrame,
-  type LeadAlertEnquiry,
-} from '@gurumatch/shared/alerts';
-import {
-  CHAT_RECONNECT_DELAY_MS,
-  CHAT_RECONNECT_MAX_ATTEMPTS,
-  CHAT_SOCKET_CLOSE_FORBIDDEN,
-  CHAT_SOCKET_CLOSE_TOO_MANY,
-  CHAT_SOCKET_CLOSE_UNAUTHORIZED,
-} from '@gurumatch/shared/constants';
+import { leadAlertText } from '@gurumatch/shared/alert-text';
+import type { LeadAlertEnquiry } from '@gurumatch/shared/alerts';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-
-import { refreshSession } from './api.ts';
-import { getSession } from './auth-session.ts';
 
 /**
  * New enquiries a signed-in tutor's tab heard of (issue 23), newest first,
@@ -73,64 +60,22 @@ export function useLeadAlerts() {
   return { ...current, take };
 }
 
-function socketUrl(token: string): string {
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}/ws/alerts/?token=${encodeURIComponent(token)}`;
-}
-
 /**
- * Keeps this tab's alert socket open while `enabled` (a signed-in tutor):
- * reconnects like the chat socket (every 3 s, up to 5 times after an
- * unexpected close), refreshes the token once after a 4001, and stops on
- * 4003 and 4008.
+ * Keeps this tab's alert socket open while `enabled` (a signed-in tutor). The
+ * socket and the frame's schema load only then, so no other visitor's page
+ * carries them (`lead-alert-socket.ts`).
  */
 export function useLeadAlertSocket(enabled: boolean): void {
   useEffect(() => {
     if (!enabled || typeof WebSocket === 'undefined') return;
-    const life = { disposed: false };
-    let socket: WebSocket | null = null;
-    let attempts = 0;
-    let timer: number | undefined;
-    let refreshed = false;
-
-    const connect = (): void => {
-      const token = getSession()?.tokens.access;
-      if (life.disposed || !token) return;
-      const opened = new WebSocket(socketUrl(token));
-      socket = opened;
-      opened.onopen = () => {
-        attempts = 0;
-        refreshed = false;
-      };
-      opened.onmessage = (event: MessageEvent) => {
-        if (typeof event.data !== 'string') return;
-        const frame = parseLeadAlertFrame(event.data);
-        if (frame) receiveLeadAlert(frame.enquiry);
-      };
-      opened.onclose = (event: CloseEvent) => {
-        if (life.disposed) return;
-        if (event.code === CHAT_SOCKET_CLOSE_UNAUTHORIZED) {
-          if (refreshed) return;
-          refreshed = true;
-          void refreshSession()
-            .catch(() => false)
-            .then((renewed) => {
-              if (renewed) connect();
-            });
-          return;
-        }
-        if (event.code === CHAT_SOCKET_CLOSE_FORBIDDEN) return;
-        if (event.code === CHAT_SOCKET_CLOSE_TOO_MANY) return;
-        if (attempts >= CHAT_RECONNECT_MAX_ATTEMPTS) return;
-        attempts += 1;
-        timer = window.setTimeout(connect, CHAT_RECONNECT_DELAY_MS);
-      };
-    };
-    connect();
+    let close: (() => void) | undefined;
+    let disposed = false;
+    void import('./lead-alert-socket.ts').then(({ openLeadAlertSocket }) => {
+      if (!disposed) close = openLeadAlertSocket(receiveLeadAlert);
+    });
     return () => {
-      life.disposed = true;
-      window.clearTimeout(timer);
-      socket?.close(1000);
+      disposed = true;
+      close?.();
     };
   }, [enabled]);
 }
