@@ -51,6 +51,7 @@ export function SuggestionInput({
   const id = useId();
   const listId = `${id}-list`;
   const wrapper = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [activeIndex, setActiveIndex] = useState(-1);
   const hasSuggestions = suggestions.length > 0;
   const isListShown = isOpen && (hasSuggestions || emptyMessage !== undefined);
@@ -66,6 +67,14 @@ export function SuggestionInput({
       document.removeEventListener('pointerdown', closeOnOutsidePress);
     };
   }, [isListShown, onClose]);
+
+  // Text typed into the server's page before the app took it over counts as typed.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== value) onValueChange(typed);
+    // Once, when the page becomes interactive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const choose = (suggestion: Suggestion) => {
     setActiveIndex(-1);
@@ -96,6 +105,7 @@ export function SuggestionInput({
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         name={name}
         type="text"
