@@ -71,10 +71,14 @@ async function firstSlug(list) {
 
 /** The public pages of the app (spec part 1): everything a visitor can open signed out. */
 async function publicPages() {
-  // One page per area guide (apps/web/src/features/pages/area-guides/{slug}.ts).
+  // One page per area guide: the seeded documents of that kind (decision 052).
+  const documentsDir = path.join(root, 'apps/server/src/seed/content/documents');
   const areaSlugs = fs
-    .readdirSync(path.join(root, 'apps/web/src/features/pages/area-guides'))
-    .map((name) => name.replace(/\.ts$/, ''))
+    .readdirSync(documentsDir)
+    .filter((name) =>
+      /^kind:\s*area_guide\s*$/m.test(fs.readFileSync(path.join(documentsDir, name), 'utf8')),
+    )
+    .map((name) => name.replace(/\.md$/, ''))
     .sort();
   const blog = await firstSlug('blogs');
   const article = await firstSlug('articles');
