@@ -22,11 +22,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { SignJWT } from 'jose';
 import pg from 'pg';
-import { WebSocket } from 'ws';
 
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+
+import { accessTokenSigner, openSocket } from './lib/socket-client.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -130,6 +131,19 @@ function haversineKm(a, b) {
   return 2 * 6371.0088 * Math.asin(Math.sqrt(Math.min(1, h)));
 }
 
+/** `count` e-mail-verified users of `role`, named by `tag`, in the order of their numbers. */
+async function insertUsers(db, tag, role, count) {
+  const name = role === 'teacher' ? 'Tutor' : 'Student';
+  const { rows } = await db.query(
+    `INSERT INTO users (email, password_hash, full_name, role, is_email_verified)
+     SELECT 'bench-alerts-' || $1 || g || '@example.in', 'x', $3 || ' ' || g, $4, true
+       FROM generate_series(0, $2 - 1) AS g ORDER BY g
+     RETURNING id, email, full_name, role`,
+    [tag, count, name, role],
+  );
+  return rows;
+}
+
 /** Tutors spread at random over the square, and one student per post, each at a point inside it. */
 async function seed() {
   const db = new pg.Client({ connectionString: DATABASE_URL });
@@ -138,15 +152,7 @@ async function seed() {
   const tutorPoints = Array.from({ length: TUTORS }, () =>
     pointAt(Math.random() * SIDE_KM, Math.random() * SIDE_KM),
   );
-  const tutors = (
-    await db.query(
-      `INSERT INTO users (email, password_hash, full_name, role, is_email_verified)
-       SELECT 'bench-alerts-' || $1 || '-t' || g || '@example.in', 'x', 'Tutor ' || g, 'teacher', true
-         FROM generate_series(0, $2 - 1) AS g ORDER BY g
-       RETURNING id, email, full_name, role`,
-      [run, TUTORS],
-    )
-  ).rows;
+  const tutors = await insertUsers(db, `${run}-t`, 'teacher', TUTORS);
   const ids = tutors.map((t) => t.id);
   await db.query(
     `INSERT INTO profiles (user_id, interested_classes, subjects, requirement, is_doc_verified,
@@ -167,15 +173,7 @@ async function seed() {
     tutor.point = tutorPoints[index];
   });
   // two phases of posts, each student posting once; the posts keep 10 km from the edges
-  const students = (
-    await db.query(
-      `INSERT INTO users (email, password_hash, full_name, role, is_email_verified)
-       SELECT 'bench-alerts-' || $1 || '-s' || g || '@example.in', 'x', 'Student ' || g, 'student', true
-         FROM generate_series(0, $2 - 1) AS g ORDER BY g
-       RETURNING id, email, full_name, role`,
-      [run, POSTS * 2],
-    )
-  ).rows;
+  const students = await insertUsers(db, `${run}-s`, 'student', POSTS * 2);
   for (const student of students) {
     const inner = SIDE_KM - 2 * RADIUS_KM;
     student.point = pointAt(RADIUS_KM + Math.random() * inner, RADIUS_KM + Math.random() * inner);
@@ -191,37 +189,28 @@ async function seed() {
   return { tutors, students };
 }
 
-function tokenFor(user) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    token_type: 'access',
-    user_id: user.id,
-    username: user.email,
-    email: user.email,
-    full_name: user.full_name,
-    avatar: null,
-    role: user.role,
-    coins: 0,
-  })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + 3600)
-    .setJti(randomUUID())
-    .sign(new TextEncoder().encode(JWT_SECRET));
-}
+const tokenFor = accessTokenSigner(JWT_SECRET);
 
-function open(url) {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-    socket.once('close', (code) => reject(new Error(`closed ${String(code)} before use`)));
-  });
-}
+/** What every post asks for: what the seeded tutors teach, near them. */
+const MATCHING = { study_mode: 'offline', class_level: 'Class 10', subject: 'Mathematics' };
+const BOARDS = ['CBSE', 'ICSE', 'Karnataka State Board'];
+const LANGUAGES = ['English', 'Kannada', 'Hindi'];
+const STARTS = ['immediately', 'one_week', 'fifteen_days', 'one_month'];
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+/** The n-th post, from the student's address: the matching fields, the rest varied. */
+function postFor(student, n) {
+  const details = {
+    name: `Maths tuition ${String(n + 1)}`,
+    board: BOARDS[n % BOARDS.length],
+    language: LANGUAGES[n % LANGUAGES.length],
+    user_budget: 300 + (n % 8) * 50,
+    when_to_start: STARTS[n % STARTS.length],
+    female_tutor_preferred: n % 5 === 0,
+  };
+  const blanks = Object.fromEntries(
+    ['custom_class', 'custom_subject', 'custom_language'].map((field) => [field, '']),
+  );
+  return { address: student.addressId, ...MATCHING, ...details, ...blanks };
 }
 
 /** Posts one enquiry per student at RATE a second; answers each post's id, answer time and duration. */
@@ -239,21 +228,7 @@ async function postAll(students, port) {
         const response = await fetch(`http://127.0.0.1:${String(port)}/api/enquiry/enquiries/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({
-            name: 'Maths tuition',
-            address: student.addressId,
-            study_mode: 'offline',
-            board: 'CBSE',
-            class_level: 'Class 10',
-            custom_class: '',
-            subject: 'Mathematics',
-            custom_subject: '',
-            language: 'English',
-            custom_language: '',
-            user_budget: 400,
-            when_to_start: 'immediately',
-            female_tutor_preferred: false,
-          }),
+          body: JSON.stringify(postFor(student, n)),
         });
         const answered = performance.now();
         const body = await response.json();
@@ -293,7 +268,7 @@ async function main() {
     await Promise.all(
       connected.slice(i, i + 100).map(async (tutor, j) => {
         const port = PORTS[(i + j) % 2];
-        const socket = await open(
+        const socket = await openSocket(
           `ws://127.0.0.1:${String(port)}/ws/alerts/?token=${await tokenFor(tutor)}`,
         );
         tutor.socket = socket;

@@ -9,7 +9,10 @@
 //
 // Options: --conversations 500 --rate 250 (messages a second, all conversations
 // together) --seconds 20 --ports 4405,4505 (relay and one instance, then the
-// two instances). Prints p50/p99 and the ratios to the bare relay.
+// two instances). Prints p50/p99 and the ratios to the bare relay. The verdict
+// also counts every message: one the chat server lost or doubled (not
+// acknowledged to its sender, not received by the other side, or not stored,
+// each exactly once) is a miss, and any miss fails it.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -19,11 +22,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-import { SignJWT } from 'jose';
 import pg from 'pg';
-import { WebSocket } from 'ws';
 
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
+
+import { accessTokenSigner, openSocket } from './lib/socket-client.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -148,49 +152,21 @@ async function seed() {
   return pairs;
 }
 
-function tokenFor(user) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    token_type: 'access',
-    user_id: user.id,
-    username: user.email,
-    email: user.email,
-    full_name: user.full_name,
-    avatar: null,
-    role: user.role,
-    coins: 0,
-  })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + 3600)
-    .setJti(randomUUID())
-    .sign(new TextEncoder().encode(JWT_SECRET));
-}
-
-function open(url) {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url);
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-    socket.once('close', (code) => reject(new Error(`closed ${String(code)} before use`)));
-  });
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const tokenFor = accessTokenSigner(JWT_SECRET);
 
 /**
  * Opens both sockets of every conversation (tutor on `urlA`, student on
  * `urlB`), then sends RATE messages a second, spread evenly over the
  * conversations and alternating sides, and records when the other side gets
- * each one.
+ * each one and, from a chat server, the sender's own copy (its acknowledgement).
+ * Each message's text is `bench {tag} {n}` and its temp id n, so every copy
+ * and every stored row is traced to the message sent.
  */
-async function measure(name, pairs, socketUrl) {
+async function measure(name, tag, pairs, socketUrl) {
   const latencies = [];
-  let sent = 0;
-  let received = 0;
+  const sentAt = new Map();
+  const delivered = new Map();
+  const acknowledged = new Map();
   let errors = 0;
   let measuring = false;
   const sockets = [];
@@ -202,13 +178,14 @@ async function measure(name, pairs, socketUrl) {
           tokenFor(pair.tutor),
           tokenFor(pair.student),
         ]);
-        const tutor = await open(socketUrl(pair, 'tutor', tutorToken));
-        const student = await open(socketUrl(pair, 'student', studentToken));
+        const tutor = await openSocket(socketUrl(pair, 'tutor', tutorToken));
+        const student = await openSocket(socketUrl(pair, 'student', studentToken));
         return { tutor, student, pair };
       }),
     );
     sockets.push(...opened);
   }
+  const bump = (counts, n) => counts.set(n, (counts.get(n) ?? 0) + 1);
   for (const { tutor, student, pair } of sockets) {
     for (const [socket, own] of [
       [tutor, pair.tutor.id],
@@ -220,9 +197,14 @@ async function measure(name, pairs, socketUrl) {
           errors += 1;
           return;
         }
-        if (frame.type !== 'chat_message' || frame.sender_id === own) return;
-        received += 1;
-        if (measuring) latencies.push(performance.now() - Number(frame.temp_id));
+        if (frame.type !== 'chat_message') return;
+        const n = Number(frame.temp_id);
+        if (frame.sender_id === own) {
+          bump(acknowledged, n);
+          return;
+        }
+        bump(delivered, n);
+        if (measuring) latencies.push(performance.now() - sentAt.get(n));
       });
     }
   }
@@ -238,16 +220,16 @@ async function measure(name, pairs, socketUrl) {
     const entry = sockets[n % sockets.length];
     const fromTutor = Math.floor(n / sockets.length) % 2 === 0;
     const socket = fromTutor ? entry.tutor : entry.student;
+    sentAt.set(n, performance.now());
     socket.send(
-      JSON.stringify({
-        type: 'chat_message',
-        message: `bench ${String(n)}`,
-        temp_id: performance.now(),
-      }),
+      JSON.stringify({ type: 'chat_message', message: `bench ${tag} ${String(n)}`, temp_id: n }),
     );
-    sent += 1;
   }
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // late copies still count: wait until every message is in or 5 s have passed
+  const settled = performance.now() + 5000;
+  while (delivered.size < total && performance.now() < settled)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  await new Promise((resolve) => setTimeout(resolve, 500));
   for (const { tutor, student } of sockets) {
     tutor.close();
     student.close();
@@ -255,28 +237,52 @@ async function measure(name, pairs, socketUrl) {
   latencies.sort((a, b) => a - b);
   const result = {
     name,
+    tag,
     sockets: sockets.length * 2,
-    sent,
-    received,
+    sent: total,
+    delivered,
+    acknowledged,
     errors,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
   };
   process.stdout.write(
-    `${name.padEnd(28)} sockets ${String(result.sockets)}  sent ${String(sent)}  received ${String(received)}  errors ${String(errors)}  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms\n`,
+    `${name.padEnd(28)} sockets ${String(result.sockets)}  sent ${String(total)}  received ${String(delivered.size)}  errors ${String(errors)}  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms\n`,
   );
   return result;
 }
 
-async function countMessages(ids) {
+/** How many times each message of the run tagged `tag` is stored, by its number. */
+async function storedCopies(ids, tag) {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   const { rows } = await db.query(
-    'SELECT count(*)::int AS count FROM messages WHERE conversation_id = ANY($1::int[])',
-    [ids],
+    `SELECT content, count(*)::int AS copies FROM messages
+      WHERE conversation_id = ANY($1::int[]) AND content LIKE $2 GROUP BY content`,
+    [ids, `bench ${tag} %`],
   );
   await db.end();
-  return rows[0].count;
+  return new Map(rows.map((row) => [Number(row.content.split(' ')[2]), row.copies]));
+}
+
+/**
+ * The messages a chat server lost or doubled: every message sent must be
+ * acknowledged to its sender once, delivered to the other side once and stored
+ * once. Prints the counts; answers the misses.
+ */
+async function countMisses(result, stored) {
+  let missed = 0;
+  for (let n = 0; n < result.sent; n += 1) {
+    const once = [result.acknowledged, result.delivered, stored].every(
+      (copies) => copies.get(n) === 1,
+    );
+    if (!once) missed += 1;
+  }
+  const total = (copies) => [...copies.values()].reduce((sum, count) => sum + count, 0);
+  process.stdout.write(
+    `${result.name.padEnd(28)} sent ${String(result.sent)}  acknowledged ${String(total(result.acknowledged))}  received ${String(total(result.delivered))}  stored ${String(total(stored))}  missed ${String(missed)}\n`,
+  );
+  return missed;
 }
 
 async function main() {
@@ -297,11 +303,13 @@ async function main() {
 
   const relay = await measure(
     'bare ws relay',
+    'relay',
     pairs,
     (pair, side) => `ws://127.0.0.1:${String(relayPort)}/${String(pair.id)}?side=${side}`,
   );
   const single = await measure(
     'one instance',
+    'one',
     pairs,
     (pair, _side, token) =>
       `ws://127.0.0.1:${String(onePort)}/ws/chat/${String(pair.id)}/?token=${token}`,
@@ -311,20 +319,24 @@ async function main() {
   await startServer(twoPorts[1], { redis: true });
   const double = await measure(
     'two instances via Redis',
+    'two',
     pairs,
     (pair, side, token) =>
       `ws://127.0.0.1:${String(side === 'tutor' ? twoPorts[0] : twoPorts[1])}/ws/chat/${String(pair.id)}/?token=${token}`,
   );
-  const stored = await countMessages(ids);
-  process.stdout.write(
-    `stored in PostgreSQL: ${String(stored)} of ${String(single.sent + double.sent)} messages sent to the chat server\n`,
-  );
+  process.stdout.write('every message acknowledged, received and stored exactly once:\n');
+  const missed =
+    (await countMisses(single, await storedCopies(ids, single.tag))) +
+    (await countMisses(double, await storedCopies(ids, double.tag)));
   process.stdout.write(
     `p99 ratio to the bare relay: one instance ${(single.p99 / relay.p99).toFixed(1)}x, two instances ${(double.p99 / relay.p99).toFixed(1)}x\n` +
       `p50 ratio to the bare relay: one instance ${(single.p50 / relay.p50).toFixed(1)}x, two instances ${(double.p50 / relay.p50).toFixed(1)}x\n`,
   );
-  const ok = single.p99 < 5 && double.p99 < 6 && single.errors === 0 && double.errors === 0;
-  process.stdout.write(`target p99 < 5 ms (one) and < 6 ms (two): ${ok ? 'met' : 'NOT MET'}\n`);
+  const fast = single.p99 < 5 && double.p99 < 6;
+  const ok = fast && single.errors === 0 && double.errors === 0 && missed === 0;
+  process.stdout.write(
+    `target p99 < 5 ms (one) and < 6 ms (two) ${fast ? 'met' : 'NOT MET'}; errors ${String(single.errors + double.errors)}, messages missed ${String(missed)}: ${ok ? 'met' : 'NOT MET'}\n`,
+  );
   stopChildren();
   process.exit(ok ? 0 : 1);
 }

@@ -39,15 +39,36 @@ const AREAS = [
   'Malleshwaram',
 ];
 
+/** What post `i` is about: its subject, topic, class and area. */
+function aboutPost(i) {
+  return {
+    subject: SUBJECTS[i % SUBJECTS.length],
+    topic: TOPICS[(i * 7) % TOPICS.length],
+    classLevel: (i % 12) + 1,
+    area: AREAS[(i * 3) % AREAS.length],
+  };
+}
+
+/**
+ * Searches a reader could type that find generated posts: every subject, topic
+ * and class that some post is about, as `physics revision class 7`.
+ */
+export function searchPhrases() {
+  const phrases = new Set();
+  for (let i = 1; i <= 1_000; i += 1) {
+    const { subject, topic, classLevel } = aboutPost(i);
+    phrases.add(`${subject} ${topic} class ${String(classLevel)}`);
+  }
+  return [...phrases];
+}
+
 function csv(value) {
   return `"${String(value).replace(/"/g, '""')}"`;
 }
 
 function row(i) {
-  const subject = SUBJECTS[i % SUBJECTS.length];
-  const topic = TOPICS[(i * 7) % TOPICS.length];
-  const area = AREAS[(i * 3) % AREAS.length];
-  const title = `${subject[0].toUpperCase()}${subject.slice(1)} ${topic} for class ${(i % 12) + 1} in ${area} (${i})`;
+  const { subject, topic, classLevel, area } = aboutPost(i);
+  const title = `${subject[0].toUpperCase()}${subject.slice(1)} ${topic} for class ${classLevel} in ${area} (${i})`;
   const paragraphs = [
     `A ${subject} tutor in ${area} shares how ${topic} fits into a week of classes.`,
     `Start with the chapters that carry the most marks, then practise past papers every weekend until the exam. Parents can help by keeping a quiet corner and a fixed time.`,
