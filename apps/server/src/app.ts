@@ -16,6 +16,7 @@ import {
 import type { AppContext } from './context.ts';
 import { errorBody } from './errors.ts';
 import { checkedAnswers } from './lib/answers.ts';
+import { runInLogScope } from './lib/log-scope.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -91,6 +92,11 @@ export async function buildApp({
   app.setSerializerCompiler(checkedAnswers);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  // from here to the answer, `ctx.log` writes with the request id and jobs stored carry it
+  // (after the body is read: a body's stream events do not keep the scope)
+  app.addHook('preValidation', (request, _reply, done) => {
+    runInLogScope({ requestId: request.id, log: request.log }, done);
   });
 
   await app.register(metricsPlugin, { ctx });
