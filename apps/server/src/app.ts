@@ -92,6 +92,9 @@ export async function buildApp({
   app.setSerializerCompiler(checkedAnswers);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // stopping: each connection ends with its answer, so none is idle (and raced by the
+    // proxy's next request) when the instance stops listening
+    if (readiness.draining) void reply.header('connection', 'close');
   });
   // from here to the answer, `ctx.log` writes with the request id and jobs stored carry it
   // (after the body is read: a body's stream events do not keep the scope)
