@@ -34,6 +34,7 @@
 // instance; p99 of feed reads < 100 ms outside the restart windows (from the
 // signal to 5 s after the instance is ready again).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -647,7 +648,9 @@ const note = (text) => {
   events.push({ at: now(), text });
   process.stdout.write(`  ${seconds(now())} s: ${text}\n`);
 };
+const loads1m = [os.loadavg()[0]];
 const progress = setInterval(() => {
+  loads1m.push(os.loadavg()[0]);
   const open = sides.filter((side) => side.socket?.readyState === WebSocket.OPEN).length;
   process.stdout.write(
     `  ${seconds(now())} s: ${String(errors.length)} errors, ${String(open)} sockets open, ` +
@@ -798,6 +801,37 @@ for (const [key, entry] of byReason) {
     `    ${String(entry.count).padStart(5)} × ${key} — ${String(entry.expected)} in flight on B at its kill; at ${times}`,
   );
 }
+// the instances' own account of the feed (since each last started) and of their event loop
+for (const instance of topology.instances) {
+  const text = await fetch(`http://127.0.0.1:${String(instance.metricsPort)}/metrics`).then(
+    (response) => response.text(),
+    () => '',
+  );
+  const feedBucket = (le) =>
+    text
+      .split('\n')
+      .filter(
+        (line) =>
+          line.startsWith('http_request_duration_seconds_bucket{') &&
+          line.includes('route="/api/enquiry/teacher/enquiry-filters/"') &&
+          line.includes(`le="${le}"`),
+      )
+      .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+  const all = feedBucket('+Inf');
+  const lag = /^nodejs_eventloop_lag_p99_seconds ([\d.e+-]+)/m.exec(text)?.[1];
+  out(
+    `  instance ${instance.name}, its own count since it last started: ${String(all)} feed answers, ` +
+      `${all ? ((100 * feedBucket('0.1')) / all).toFixed(1) : '-'} % within 100 ms, ` +
+      `${all ? ((100 * feedBucket('1')) / all).toFixed(1) : '-'} % within 1 s; ` +
+      `event-loop lag p99 ${lag ? (Number(lag) * 1000).toFixed(0) : '-'} ms`,
+  );
+}
+out(
+  `  machine load (1-minute average, ${String(os.cpus().length)} cores): ` +
+    `mean ${(loads1m.reduce((a, b) => a + b, 0) / Math.max(1, loads1m.length)).toFixed(1)}, ` +
+    `max ${Math.max(...loads1m).toFixed(1)}`,
+);
+
 // nginx's account of the instances it could not use, by kind of failure
 const nginxFailures = new Map();
 for (const line of fs.readFileSync(path.join(topology.dir, 'error.log'), 'utf8').split('\n')) {
