@@ -63,14 +63,14 @@ const FEED_P99_TARGET_MS = 100;
 const JWT_SECRET = 'soak-secret-at-least-16-characters';
 /** How long a stopping instance keeps answering (each connection closed after its answer). */
 const DRAIN_DELAY_MS = number('SOAK_DRAIN_DELAY_MS', 2000);
-/** Access tokens live 5 minutes: renewed after 4. */
-const TOKEN_RENEW_MS = 4 * 60_000;
+/** Access tokens live 5 minutes: renewed after 3, so a slow answer still finds its token valid. */
+const TOKEN_RENEW_MS = 3 * 60_000;
 const SEEDED_ENQUIRIES_PER_STUDENT = 3;
 const STARTING_COINS = 1000;
 /** A refused webhook is sent again after 0.5, 1, 2, 4, then every 8 s: about a minute in all. */
 const WEBHOOK_TRIES = 12;
-/** A client reading what it missed tries again, a second longer each time. */
-const CATCH_UP_TRIES = 6;
+/** A client reading what it missed tries again, a second longer each time (5 s at most). */
+const CATCH_UP_TRIES = 10;
 const CITY = { city: 'Bengaluru', state: 'Karnataka', lat: 12.97, lng: 77.59 };
 
 const { signAccessToken } = await tsImport('../apps/server/src/lib/jwt.ts', import.meta.url);
@@ -510,6 +510,7 @@ function openSide(side) {
       side.tokenAt = tokens.get(side.user.id).at;
       if (side.connections > 0) void catchUp(side);
       side.connections += 1;
+      side.openedAt = now();
     });
     socket.on('message', (data) => {
       const frame = JSON.parse(data.toString('utf8'));
@@ -550,7 +551,8 @@ async function catchUp(side) {
     );
     if (!page) {
       failures += 1;
-      await new Promise((resolve) => setTimeout(resolve, 1000 * failures));
+      if (failures === CATCH_UP_TRIES) side.catchUpGaveUp = true;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 1000 * failures)));
       continue;
     }
     for (const message of page.results) {
@@ -571,6 +573,8 @@ for (const [index, conversation] of conversations.entries()) {
       conversationId: conversation.id,
       socket: null,
       connections: 0,
+      openedAt: 0,
+      catchUpGaveUp: false,
       lastSeenId: 0,
       tokenAt: 0,
       counter: 0,
@@ -860,6 +864,18 @@ const ackedContents = [...acknowledged.keys()];
 const notStored = ackedContents.filter((content) => !copies.has(content));
 const doubledMessages = stored.filter((row) => row.copies > 1 && /^p\d+-/.test(row.content));
 const notDelivered = ackedContents.filter((content) => !delivered.has(content));
+// why: the receiver's catch-up gave up, or its socket was open since before the
+// acknowledgement and the live copy never came (a fan-out loss)
+const receiverOf = (content) => {
+  const sender = acknowledged.get(content).sender;
+  const pair = Number(/^p(\d+)-/.exec(content)[1]);
+  return sides.find((side) => side.pair === pair && side.user.id !== sender);
+};
+const gaveUp = notDelivered.filter((content) => receiverOf(content).catchUpGaveUp).length;
+const missedLive = notDelivered.filter((content) => {
+  const receiver = receiverOf(content);
+  return !receiver.catchUpGaveUp && receiver.openedAt < acknowledged.get(content).ackAt;
+}).length;
 const byCatchUp = [...delivered.values()].filter((how) => how === 'catch-up').length;
 const inFlightLost = sides.flatMap((side) => [...side.lost.keys()]);
 const inFlightStored = inFlightLost.filter((content) => copies.has(content)).length;
@@ -868,7 +884,8 @@ out(
   `  chat: ${String(chatSent)} sent, ${String(acknowledged.size)} acknowledged, ` +
     `${String(notStored.length)} acknowledged but not stored, ${String(doubledMessages.length)} stored twice; ` +
     `${String(acknowledged.size - notDelivered.length)} delivered to the other side ` +
-    `(${String(byCatchUp)} by catch-up after a reconnect), ${String(notDelivered.length)} not delivered; ` +
+    `(${String(byCatchUp)} by catch-up after a reconnect), ${String(notDelivered.length)} not delivered ` +
+    `(${String(gaveUp)} to a client whose catch-up gave up, ${String(missedLive)} missing on a socket open since before their acknowledgement); ` +
     `${String(inFlightLost.length)} unacknowledged when their socket closed (${String(inFlightStored)} of them stored)`,
 );
 
