@@ -83,7 +83,10 @@ export async function buildApp({
       const header = request.headers['x-request-id'];
       return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
     },
-    return503OnClosing: true,
+    // A request that reaches a stopping instance (the proxy sent it just before the instance
+    // stopped listening) is answered, not refused: the proxy does not send a refused POST to
+    // another instance. Its connection closes after the answer (`Connection: close` below).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   const readiness: Readiness = { draining: false };
