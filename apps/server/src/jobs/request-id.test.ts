@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { bearer, insertAddress, registerUser } from '../../test/factories.ts';
+import { bearer, enquiryPostBody, insertAddress, registerUser } from '../../test/factories.ts';
 import { LEAD_ALERTS_JOB } from '../modules/alerts/service.ts';
 
 interface LogLine {
@@ -48,17 +48,7 @@ async function postEnquiry(requestId: string): Promise<number> {
     method: 'POST',
     url: '/api/enquiry/enquiries/',
     headers: { ...bearer(student.access), 'x-request-id': requestId },
-    // the fields a post needs, the others left to their defaults
-    payload: {
-      subject: 'Science',
-      class_level: 'Class 8',
-      study_mode: 'online',
-      language: 'Hindi',
-      when_to_start: 'one_week',
-      user_budget: 300,
-      address: address?.id,
-      name: 'Science for Class 8',
-    },
+    payload: enquiryPostBody(address?.id ?? 0),
   });
   expect(response.statusCode).toBe(201);
   expect(response.headers['x-request-id']).toBe(requestId);
