@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 
 import pg from 'pg';
 
+import { newestMtime } from '../scripts/newest-mtime.mjs';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX_CONF = path.join(root, 'deploy/nginx/gurumatch.conf');
 const SERVER_MAIN = path.join(root, 'apps/server/dist/main.js');
@@ -39,19 +41,9 @@ export function ensureNginx() {
 
 /** The server bundle, built when missing or older than its sources. */
 export function ensureServerBuilt() {
-  const newest = (target) => {
-    const stat = fs.statSync(target);
-    if (!stat.isDirectory()) return stat.mtimeMs;
-    let best = 0;
-    for (const entry of fs.readdirSync(target)) {
-      if (entry === 'node_modules' || entry === 'dist') continue;
-      best = Math.max(best, newest(path.join(target, entry)));
-    }
-    return best;
-  };
   const sources = Math.max(
-    newest(path.join(root, 'apps/server/src')),
-    newest(path.join(root, 'packages/shared/src')),
+    newestMtime(path.join(root, 'apps/server/src')),
+    newestMtime(path.join(root, 'packages/shared/src')),
   );
   if (fs.existsSync(SERVER_MAIN) && fs.statSync(SERVER_MAIN).mtimeMs > sources) return;
   execFileSync('node', [path.join(root, 'apps/server/build.mjs')], { stdio: 'inherit' });

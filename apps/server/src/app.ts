@@ -16,6 +16,7 @@ import {
 import type { AppContext } from './context.ts';
 import { errorBody } from './errors.ts';
 import { checkedAnswers } from './lib/answers.ts';
+import { runInLogScope } from './lib/log-scope.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressesRoutes } from './modules/addresses/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -82,7 +83,10 @@ export async function buildApp({
       const header = request.headers['x-request-id'];
       return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
     },
-    return503OnClosing: true,
+    // A request that reaches a stopping instance (the proxy sent it just before the instance
+    // stopped listening) is answered, not refused: the proxy does not send a refused POST to
+    // another instance. Its connection closes after the answer (`Connection: close` below).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   const readiness: Readiness = { draining: false };
@@ -91,6 +95,14 @@ export async function buildApp({
   app.setSerializerCompiler(checkedAnswers);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // stopping: each connection ends with its answer, so none is idle (and raced by the
+    // proxy's next request) when the instance stops listening
+    if (readiness.draining) void reply.header('connection', 'close');
+  });
+  // from here to the answer, `ctx.log` writes with the request id and jobs stored carry it
+  // (after the body is read: a body's stream events do not keep the scope)
+  app.addHook('preValidation', (request, _reply, done) => {
+    runInLogScope({ requestId: request.id, log: request.log }, done);
   });
 
   await app.register(metricsPlugin, { ctx });

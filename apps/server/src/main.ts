@@ -15,6 +15,7 @@ import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { startJobs } from './jobs/kinds.ts';
 import { openJobQueue } from './jobs/queue.ts';
+import { scopedLogger } from './lib/log-scope.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
 import { serveMetrics, type MetricsServer } from './modules/metrics/metrics.ts';
@@ -56,12 +57,14 @@ async function main(): Promise<void> {
     // instances that work jobs also keep the time of the sweeps (each is stored once)
     schedule: config.jobsWork,
     retryDelayScale: config.jobsRetryDelayScale,
+    log,
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   const ctx: AppContext = {
     ...createAdapters(config, db),
     jobs,
-    log,
+    // the current request's or job's logger: every line carries its request id
+    log: scopedLogger(log),
     config,
     db,
     kv,

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { inject } from 'vitest';
 
 import { createAdapters } from '../src/adapters/index.ts';
@@ -26,7 +27,8 @@ import type { AppContext, AppLogger } from '../src/context.ts';
 import { openDb, wrapPglite, type Db } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { startJobs } from '../src/jobs/kinds.ts';
-import { jobSchemaFor, openJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { jobSchemaFor, openJobQueue, type JobLogger, type JobQueue } from '../src/jobs/queue.ts';
+import { scopedLogger } from '../src/lib/log-scope.ts';
 import type { WebBuild } from '../src/plugins/web-static.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-at-least-16-chars';
@@ -62,6 +64,11 @@ export interface BuildTestAppOverrides {
   /** Receives what services log (default: nothing is kept). */
   log?: AppLogger;
   /**
+   * The process's logger, wired as main.ts wires it: requests, jobs and
+   * `ctx.log` write through it (instead of `log`). Default: none.
+   */
+  logger?: Logger;
+  /**
    * Redis channel prefix (with REDIS_URL): give two apps of one file the same
    * prefix to have them deliver chat to each other like two instances.
    */
@@ -85,10 +92,11 @@ function queueWithoutDatabase(): JobQueue {
   };
 }
 
-const SILENT_LOG: AppLogger = {
+const SILENT_LOG: JobLogger = {
   info: () => undefined,
   warn: () => undefined,
   error: () => undefined,
+  child: () => SILENT_LOG,
 };
 
 export interface TestApp {
@@ -204,12 +212,13 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
       : await openJobQueue(db, {
           pollingIntervalSeconds: config.jobsPollSeconds,
           retryDelayScale: config.jobsRetryDelayScale,
+          log: overrides.logger ?? SILENT_LOG,
           onError: () => undefined,
         });
   const ctx: AppContext = {
     ...createAdapters(config, db),
     jobs,
-    log: overrides.log ?? SILENT_LOG,
+    log: overrides.logger ? scopedLogger(overrides.logger) : (overrides.log ?? SILENT_LOG),
     config,
     db,
     kv,
@@ -223,7 +232,11 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ ctx, web: overrides.web ?? null });
+    app = await buildApp({
+      ctx,
+      web: overrides.web ?? null,
+      ...(overrides.logger ? { logger: overrides.logger } : {}),
+    });
     await app.ready();
     if (overrides.jobs !== false) await startJobs(ctx);
   } catch (error) {

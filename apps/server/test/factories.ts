@@ -234,6 +234,20 @@ export async function insertAddress(db: Queryable, userId: number): Promise<void
   );
 }
 
+/** An enquiry post at one of the poster's addresses: the fields it needs, the others left to their defaults. */
+export function enquiryPostBody(addressId: number): Record<string, unknown> {
+  return {
+    subject: 'Science',
+    class_level: 'Class 8',
+    study_mode: 'online',
+    language: 'Hindi',
+    when_to_start: 'one_week',
+    user_budget: 300,
+    address: addressId,
+    name: 'Science for Class 8',
+  };
+}
+
 /**
  * Makes a tutor one who may contact posters: e-mail verified and documents
  * approved (as the mailed link and an administrator's approval would).

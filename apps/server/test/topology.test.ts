@@ -14,9 +14,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTopology, type Topology, type TopologyInstance } from '../../../deploy/topology.mjs';
+import type { Queryable } from '../src/db/connection.ts';
 
 import { createConversation, openChat, type ChatClient } from './chat-fixtures.ts';
-import { registrationBody } from './factories.ts';
+import { enquiryPostBody, insertAddress, registrationBody } from './factories.ts';
 
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 /** How long a stopping instance fails readiness before it stops listening. */
@@ -60,12 +61,18 @@ function requestFrom(
   });
 }
 
+interface LogLine {
+  msg?: string;
+  req?: { remoteAddress?: string };
+  job?: { id: string; name: string };
+}
+
 /** The JSON lines every instance logged for one request id. */
-function logLinesOf(requestId: string): { req?: { remoteAddress?: string } }[] {
+function logLinesOf(requestId: string): LogLine[] {
   return topology.instances
     .flatMap((instance) => fs.readFileSync(instance.log, 'utf8').split('\n'))
     .filter((line) => line.includes(`"reqId":"${requestId}"`))
-    .map((line) => JSON.parse(line) as { req?: { remoteAddress?: string } });
+    .map((line) => JSON.parse(line) as LogLine);
 }
 
 async function register(role: 'student' | 'teacher'): Promise<{ token: string; userId: number }> {
@@ -87,18 +94,24 @@ async function openSockets(instance: TopologyInstance): Promise<number> {
   return Number(line?.split(' ')[1] ?? 'NaN');
 }
 
-async function conversationBetween(studentId: number, tutorId: number): Promise<number> {
+/** Runs `work` on the topology's database, through a connection of its own. */
+async function withDb<T>(work: (db: Queryable) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: topology.databaseUrl });
   await client.connect();
   try {
-    const db = {
+    return await work({
       query: async <Row>(sql: string, params?: readonly unknown[]) =>
         (await client.query(sql, params ? [...params] : undefined)).rows as Row[],
-    };
-    return (await createConversation(db, { studentId, tutorId })).conversationId;
+    });
   } finally {
     await client.end();
   }
+}
+
+async function conversationBetween(studentId: number, tutorId: number): Promise<number> {
+  return withDb(
+    async (db) => (await createConversation(db, { studentId, tutorId })).conversationId,
+  );
 }
 
 describe.skipIf(!enabled)('nginx in front of two instances', () => {
@@ -123,6 +136,38 @@ describe.skipIf(!enabled)('nginx in front of two instances', () => {
       .map((line) => line.req?.remoteAddress)
       .filter(Boolean);
     expect(addresses).toEqual(['127.0.0.2']);
+  });
+
+  it('carries the request id from nginx to the log lines of the job the request stored', async () => {
+    const student = await register('student');
+    const addressId = await withDb(async (db) => {
+      await insertAddress(db, student.userId);
+      const [address] = await db.query<{ id: number }>(
+        'SELECT id FROM user_addresses WHERE user_id = $1',
+        [student.userId],
+      );
+      return address?.id ?? 0;
+    });
+    const requestId = `topology-job-${String(Date.now())}`;
+    const response = await fetch(`${topology.url}/api/enquiry/enquiries/`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${student.token}`,
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+      },
+      body: JSON.stringify(enquiryPostBody(addressId)),
+    });
+    expect(response.status).toBe(201);
+    // the lead-alerts job, run by whichever instance fetched it
+    await expect
+      .poll(() => logLinesOf(requestId).find((line) => line.job && line.msg === 'job done'), {
+        timeout: 15_000,
+      })
+      .toMatchObject({ job: { name: 'lead-alerts' } });
+    expect(fs.readFileSync(`${topology.dir}/access.log`, 'utf8')).toContain(
+      `"request_id":"${requestId}"`,
+    );
   });
 
   it('restarts an instance while a chat socket is open on it without losing an acknowledged message', async () => {

@@ -9,9 +9,13 @@
  * database through our connection (no pool of its own), and it fetches with
  * `FOR UPDATE SKIP LOCKED`, so a job runs on one instance at a time.
  */
+import { performance } from 'node:perf_hooks';
+
 import PgBoss from 'pg-boss';
 
+import type { AppLogger } from '../context.ts';
 import type { Db, Queryable } from '../db/connection.ts';
+import { currentRequestId, runInLogScope } from '../lib/log-scope.ts';
 
 /** How a kind of job is retried: `retryLimit` more tries after the first, backing off. */
 export interface JobKind<Data extends object> {
@@ -50,7 +54,8 @@ export interface JobQueue {
    * Stores a job in the caller's transaction: it exists only if the transaction
    * commits. With a `key`, nothing is stored while a job of that kind and key
    * waits, runs or has failed (a sweep asks for each item once; a failed one
-   * waits for an operator's retry).
+   * waits for an operator's retry). Stored while serving a request, the job
+   * carries that request's id into its log lines.
    */
   enqueue(tx: Queryable, name: string, data: object, options?: { key?: string }): Promise<void>;
   /** Creates each kind's queue (idempotent) and, with `work`, runs its jobs here. */
@@ -74,7 +79,28 @@ export interface JobQueueOptions {
   schedule?: boolean;
   /** Multiplies every kind's retry delay (tests make retries quick). */
   retryDelayScale?: number;
+  /** Each job logs through a child of this one, labelled with the job and its request id. */
+  log: JobLogger;
   onError: (error: Error) => void;
+}
+
+/** A logger that makes labelled children (pino's `child`). */
+export interface JobLogger extends AppLogger {
+  child(bindings: Record<string, unknown>): AppLogger;
+}
+
+/**
+ * The id of the request that stored a job travels in the job row's `output`
+ * until the job runs (pg-boss has no other place beside `data`, and `data` is
+ * the job's own); a failed try writes it back with the error.
+ */
+interface JobOutput {
+  request_id?: unknown;
+}
+
+function requestIdOf(output: unknown): string | undefined {
+  const requestId = (output as JobOutput | null)?.request_id;
+  return typeof requestId === 'string' ? requestId : undefined;
 }
 
 /** pg-boss's way to the database: ours, with parameters, or as a script without. */
@@ -108,6 +134,28 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   let started: Promise<unknown> | null = null;
   const scale = options.retryDelayScale ?? 1;
 
+  /** One try of one job, its log lines (its own and those of `ctx.log`) labelled with the job. */
+  const runJob = async (
+    kind: JobKind<never>,
+    id: string,
+    data: object,
+    requestId: string | undefined,
+  ): Promise<void> => {
+    const log = options.log.child({
+      ...(requestId === undefined ? {} : { reqId: requestId }),
+      job: { id, name: kind.name },
+    });
+    const began = performance.now();
+    const took = (): number => Math.round(performance.now() - began);
+    try {
+      await runInLogScope({ requestId, log }, () => kind.run(data as never));
+    } catch (error) {
+      log.warn({ err: error, ms: took() }, 'job try failed');
+      throw error;
+    }
+    log.info({ ms: took() }, 'job done');
+  };
+
   return {
     async enqueue(tx, name, data, enqueueOptions = {}) {
       const { key } = enqueueOptions;
@@ -120,10 +168,18 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         );
         if (held.length > 0) return;
       }
-      await boss.send(name, data, {
+      const id = await boss.send(name, data, {
         db: executorOf(tx),
         ...(key === undefined ? {} : { singletonKey: key }),
       });
+      const requestId = currentRequestId();
+      if (id && requestId) {
+        const output: JobOutput = { request_id: requestId };
+        await tx.query(
+          `UPDATE ${options.schema}.job SET output = $3::jsonb WHERE name = $1 AND id = $2`,
+          [name, id, JSON.stringify(output)],
+        );
+      }
     },
     async start(kinds, { work }) {
       started ??= boss.start();
@@ -144,6 +200,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
           kind.name,
           {
             batchSize: BATCH_SIZE,
+            includeMetadata: true,
             pollingIntervalSeconds: Math.min(
               kind.pollingIntervalSeconds ?? options.pollingIntervalSeconds,
               options.pollingIntervalSeconds,
@@ -153,14 +210,18 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
             // each job of the batch succeeds or fails on its own: a failed one goes back for
             // another try, and pg-boss completes the rest when this returns
             const results = await Promise.allSettled(
-              batch.map((job) => kind.run(job.data as never)),
+              batch.map((job) => runJob(kind, job.id, job.data, requestIdOf(job.output))),
             );
             for (const [index, result] of results.entries()) {
               const job = batch[index];
               if (result.status === 'fulfilled' || !job) continue;
               const reason: unknown = result.reason;
               const message = reason instanceof Error ? reason.message : String(reason);
-              await boss.fail(kind.name, job.id, { message });
+              const requestId = requestIdOf(job.output);
+              await boss.fail(kind.name, job.id, {
+                message,
+                ...(requestId === undefined ? {} : { request_id: requestId }),
+              });
             }
           },
         );

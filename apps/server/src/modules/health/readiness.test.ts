@@ -42,6 +42,20 @@ describe('GET /api/health/ready', () => {
     expect((await ready(t)).statusCode).toBe(200);
   });
 
+  it('ends each connection with its answer while stopping, so none is idle when it stops listening', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers.connection).not.toBe(
+      'close',
+    );
+    t.app.readiness.draining = true;
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.connection).toBe('close');
+    } finally {
+      t.app.readiness.draining = false;
+    }
+  });
+
   it('answers 503 when the shared counters (Redis) do not answer', async () => {
     const kv = t.ctx.kv;
     const broken: KvStore = { ...kv, get: () => Promise.reject(new Error('ECONNREFUSED')) };
