@@ -6,19 +6,28 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useAdminAction } from '../api.ts';
 
-/** Sends a back-office change, says it is saved (or the first error), and keeps the field errors. */
-export function useSave() {
+/**
+ * Sends a back-office change, says it is saved (or the first error), and keeps the field
+ * errors; `done` receives the saved row as the server answers it.
+ */
+export function useSave<Result = unknown>() {
   const toast = useToast();
-  const action = useAdminAction();
+  const action = useAdminAction<Result>();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const run = (path: string, method: 'POST' | 'PATCH', body: unknown, done: () => void) =>
+  const run = (
+    path: string,
+    method: 'POST' | 'PATCH',
+    body: unknown,
+    done: (saved: Result) => void,
+    savedMessage: string = ADMIN_MESSAGES.saved,
+  ) =>
     action.mutate(
       { path, method, body },
       {
-        onSuccess: () => {
-          toast.success(ADMIN_MESSAGES.saved);
+        onSuccess: (saved) => {
+          toast.success(savedMessage);
           setErrors({});
-          done();
+          done(saved);
         },
         onError: (error) => {
           if (error instanceof ApiError) {
