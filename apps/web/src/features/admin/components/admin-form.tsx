@@ -6,20 +6,30 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useAdminAction } from '../api.ts';
 
-/**
- * Sends a back-office change, says it is saved (or the first error), and keeps the field
- * errors; `done` receives the saved row as the server answers it.
- */
-export function useSave<Result = unknown>() {
-  const toast = useToast();
-  const action = useAdminAction<Result>();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const run = (
+/** A back-office save: `done` receives the saved row as the server answers it. */
+interface Save<Result> {
+  run: (
     path: string,
     method: 'POST' | 'PATCH',
     body: unknown,
     done: (saved: Result) => void,
-    savedMessage: string = ADMIN_MESSAGES.saved,
+    savedMessage?: string,
+  ) => void;
+  errors: Record<string, string[]>;
+  busy: boolean;
+}
+
+/** Sends a back-office change, says it is saved (or the first error), and keeps the field errors. */
+export function useSave<Result = unknown>(): Save<Result> {
+  const toast = useToast();
+  const action = useAdminAction<Result>();
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const run: Save<Result>['run'] = (
+    path,
+    method,
+    body,
+    done,
+    savedMessage = ADMIN_MESSAGES.saved,
   ) =>
     action.mutate(
       { path, method, body },
