@@ -19,6 +19,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   countRows,
+  findPlanId,
   registerTeacher,
   registerUser,
   rows,
@@ -45,8 +46,7 @@ beforeAll(async () => {
   peer = await startRazorpayPeer();
   rz = await buildTestApp({ env: peer.env, db: t.db });
   adminToken = (await signInNewAdministrator(t.app, t.db)).access;
-  const [silver] = await rows<{ id: number }>(t.db, "SELECT id FROM plans WHERE name = 'silver'");
-  silverPlanId = silver?.id ?? 0;
+  silverPlanId = await findPlanId(t.db, 'silver');
 });
 
 afterAll(async () => {
