@@ -194,6 +194,18 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/** A database that refuses every statement, as one that is down does. */
+export function unreachableDb(kind: Db['kind']): Db {
+  const refuse = () => Promise.reject(new Error('connection refused'));
+  return {
+    kind,
+    query: refuse,
+    script: refuse,
+    transaction: refuse,
+    close: () => Promise.resolve(),
+  };
+}
+
 export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promise<TestApp> {
   const name = uniqueName();
   const config = testConfig({

@@ -17,6 +17,7 @@ import sharp from 'sharp';
 
 import type { DevOutbox } from '../src/adapters/outbox/dev-outbox.ts';
 import type { Db, Queryable } from '../src/db/connection.ts';
+import { jobSchemaFor } from '../src/jobs/queue.ts';
 import { createAdministrator } from '../src/modules/admin/service.ts';
 import { creditCoins } from '../src/modules/payments/service.ts';
 
@@ -186,6 +187,18 @@ export function rows<Row>(
   params: readonly unknown[] = [],
 ): Promise<Row[]> {
   return db.query<Row>(sql, params);
+}
+
+/** The id of a seeded plan, by its name (0 when there is none). */
+export async function findPlanId(db: Queryable, name: string): Promise<number> {
+  const [plan] = await rows<{ id: number }>(db, 'SELECT id FROM plans WHERE name = $1', [name]);
+  return plan?.id ?? 0;
+}
+
+/** The schema the job queue keeps its tables in beside this test database's schema. */
+export async function findJobSchema(db: Queryable): Promise<string> {
+  const [row] = await rows<{ schema: string }>(db, 'SELECT current_schema() AS schema');
+  return jobSchemaFor(row?.schema ?? 'public');
 }
 
 export async function countRows(

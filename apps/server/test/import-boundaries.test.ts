@@ -49,50 +49,59 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
   return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.message);
 }
 
+const ADMIN_SERVICE = 'apps/server/src/modules/admin/service.ts';
+const CHAT_PAGE = 'apps/web/src/features/chat/components/chat-page.tsx';
+
+/** Each case: a file, the names it imports and from where, and the refusals expected (in order). */
+const CASES: readonly {
+  name: string;
+  file: string;
+  imports: readonly (readonly [name: string, from: string])[];
+  refusals: readonly string[];
+}[] = [
+  {
+    name: "refuses a server module importing another module's queries.ts",
+    file: ADMIN_SERVICE,
+    imports: [['lockEditablePlan', '../payments/queries.ts']],
+    refusals: ["Ask the owning module's service.ts"],
+  },
+  {
+    name: "lets a module call another module's service.ts and its own queries.ts",
+    file: ADMIN_SERVICE,
+    imports: [
+      ['editPlan', '../payments/service.ts'],
+      ['insertAuditEntry', './queries.ts'],
+    ],
+    refusals: [],
+  },
+  {
+    name: 'refuses a web feature importing app/',
+    file: CHAT_PAGE,
+    imports: [['routes', '../../../app/router.tsx']],
+    refusals: ['app/ composes features'],
+  },
+  {
+    name: "refuses a web feature reaching into another feature's files, but not lib/",
+    file: CHAT_PAGE,
+    imports: [
+      ['paths', '../../../lib/paths.ts'],
+      ['enquiryKeys', '../../enquiries/api.ts'],
+    ],
+    refusals: [''],
+  },
+];
+
 describe('import boundaries', () => {
-  it("refuses a server module importing another module's queries.ts", async () => {
-    const errors = await boundaryErrors(
-      'apps/server/src/modules/admin/service.ts',
-      "import { lockEditablePlan } from '../payments/queries.ts';\nvoid lockEditablePlan;\n",
-    );
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain("Ask the owning module's service.ts");
-  });
-
-  it("lets a module call another module's service.ts and its own queries.ts", async () => {
-    const errors = await boundaryErrors(
-      'apps/server/src/modules/admin/service.ts',
-      [
-        "import { editPlan } from '../payments/service.ts';",
-        "import { insertAuditEntry } from './queries.ts';",
-        'void editPlan;',
-        'void insertAuditEntry;',
-        '',
-      ].join('\n'),
-    );
-    expect(errors).toEqual([]);
-  });
-
-  it('refuses a web feature importing app/', async () => {
-    const errors = await boundaryErrors(
-      'apps/web/src/features/chat/components/chat-page.tsx',
-      "import { routes } from '../../../app/router.tsx';\nvoid routes;\n",
-    );
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain('app/ composes features');
-  });
-
-  it("refuses a web feature reaching into another feature's files, but not lib/", async () => {
-    const errors = await boundaryErrors(
-      'apps/web/src/features/chat/components/chat-page.tsx',
-      [
-        "import { paths } from '../../../lib/paths.ts';",
-        "import { enquiryKeys } from '../../enquiries/api.ts';",
-        'void paths;',
-        'void enquiryKeys;',
-        '',
-      ].join('\n'),
-    );
-    expect(errors).toHaveLength(1);
+  it.each(CASES)('$name', async ({ file, imports, refusals }) => {
+    const code = [
+      ...imports.map(([name, from]) => `import { ${name} } from '${from}';`),
+      ...imports.map(([name]) => `void ${name};`),
+      '',
+    ].join('\n');
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(refusals.length);
+    refusals.forEach((refusal, i) => {
+      expect(errors[i]).toContain(refusal);
+    });
   });
 });

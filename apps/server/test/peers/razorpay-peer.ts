@@ -110,6 +110,22 @@ function badRequest(description: string, field?: string): PeerAnswer {
   });
 }
 
+/**
+ * `GET /v1/<parents>/{id}/<children>`: the children of the parent the path names
+ * (matched as the first group), as a collection; 400 when there is no such parent.
+ */
+function collectionOf<Item>(
+  path: RegExpExecArray,
+  parents: ReadonlyMap<string, unknown>,
+  children: Iterable<Item>,
+  parentOf: (item: Item) => string,
+): PeerAnswer {
+  const parentId = decodeURIComponent(path[1] ?? '');
+  if (!parents.has(parentId)) return badRequest('The id provided does not exist');
+  const items = [...children].filter((item) => parentOf(item) === parentId);
+  return jsonAnswer(200, { entity: 'collection', count: items.length, items });
+}
+
 function hmac(secret: string, data: string): string {
   return createHmac('sha256', secret).update(data).digest('hex');
 }
@@ -169,17 +185,11 @@ export async function startRazorpayPeer(): Promise<RazorpayPeer> {
     }
     const ofOrder = /^\/v1\/orders\/([^/]+)\/payments$/.exec(request.path);
     if (request.method === 'GET' && ofOrder) {
-      const orderId = decodeURIComponent(ofOrder[1] ?? '');
-      if (!orders.has(orderId)) return badRequest('The id provided does not exist');
-      const items = [...payments.values()].filter((payment) => payment.order_id === orderId);
-      return jsonAnswer(200, { entity: 'collection', count: items.length, items });
+      return collectionOf(ofOrder, orders, payments.values(), (payment) => payment.order_id);
     }
     const refundsOf = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(request.path);
     if (request.method === 'GET' && refundsOf) {
-      const paymentId = decodeURIComponent(refundsOf[1] ?? '');
-      if (!payments.has(paymentId)) return badRequest('The id provided does not exist');
-      const items = [...refunds.values()].filter((refund) => refund.payment_id === paymentId);
-      return jsonAnswer(200, { entity: 'collection', count: items.length, items });
+      return collectionOf(refundsOf, payments, refunds.values(), (refund) => refund.payment_id);
     }
     const refundOf = /^\/v1\/payments\/([^/]+)\/refund$/.exec(request.path);
     if (request.method === 'POST' && refundOf) {

@@ -11,12 +11,12 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   countRows,
+  findJobSchema,
   registerTeacher,
   registerUser,
   rows,
   signInNewAdministrator,
 } from '../../../test/factories.ts';
-import { jobSchemaFor } from '../../jobs/queue.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -39,8 +39,7 @@ const NOTICE = {
 beforeAll(async () => {
   t = await buildTestApp({ env: { JOBS_WORK: 'false' } });
   adminToken = (await signInNewAdministrator(t.app, t.db)).access;
-  const [row] = await rows<{ schema: string }>(t.db, 'SELECT current_schema() AS schema');
-  jobSchema = jobSchemaFor(row?.schema ?? 'public');
+  jobSchema = await findJobSchema(t.db);
 });
 
 afterAll(async () => {

@@ -19,6 +19,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   countRows,
+  findPlanId,
   registerTeacher,
   registerUser,
   rows,
@@ -45,8 +46,7 @@ beforeAll(async () => {
   peer = await startRazorpayPeer();
   rz = await buildTestApp({ env: peer.env, db: t.db });
   adminToken = (await signInNewAdministrator(t.app, t.db)).access;
-  const [silver] = await rows<{ id: number }>(t.db, "SELECT id FROM plans WHERE name = 'silver'");
-  silverPlanId = silver?.id ?? 0;
+  silverPlanId = await findPlanId(t.db, 'silver');
 });
 
 afterAll(async () => {
@@ -187,6 +187,14 @@ async function refundMails(tutor: RegisteredUser): Promise<number> {
   ).length;
 }
 
+/** How many audit entries of an action the payment has. */
+function auditCount(action: string, paymentId: number): Promise<number> {
+  return countRows(t.db, 'admin_audit_log', 'action = $1 AND target_id = $2', [
+    action,
+    String(paymentId),
+  ]);
+}
+
 function retryRefund(app: TestApp, paymentId: number): Promise<LightMyRequestResponse> {
   return call(
     app.app,
@@ -285,11 +293,7 @@ describe('a refund to the original method through Razorpay', () => {
     );
     // the tutor is told once the provider has accepted it
     await expect.poll(() => refundMails(tutor), { timeout: 15_000 }).toBe(1);
-    expect(
-      await countRows(t.db, 'admin_audit_log', "action = 'payment.refund' AND target_id = $1", [
-        String(paymentId),
-      ]),
-    ).toBe(1);
+    expect(await auditCount('payment.refund', paymentId)).toBe(1);
   });
 
   it('answers a second refund with 409, even at the same moment, and calls the provider once (concurrent; proves locking on PostgreSQL)', async () => {
@@ -334,14 +338,7 @@ describe('a refund to the original method through Razorpay', () => {
     expect(
       [...peer.refunds.values()].filter((item) => item.payment_id === checkout.razorpay_payment_id),
     ).toHaveLength(1);
-    expect(
-      await countRows(
-        t.db,
-        'admin_audit_log',
-        "action = 'payment.refund_retry' AND target_id = $1",
-        [String(paymentId)],
-      ),
-    ).toBe(1);
+    expect(await auditCount('payment.refund_retry', paymentId)).toBe(1);
   });
 
   it('refuses with 409 once coins of the purchase were spent, without calling the provider', async () => {
@@ -501,14 +498,7 @@ describe('a refund to the original method never holds other writes', () => {
     ).toBe(400);
     expect((await refund(t, paymentId, 'coins')).statusCode).toBe(200);
     expectFailure(await retryRefund(t, paymentId), 404, 'not_found');
-    expect(
-      await countRows(
-        t.db,
-        'admin_audit_log',
-        "action = 'payment.refund_retry' AND target_id = $1",
-        [String(paymentId)],
-      ),
-    ).toBe(0);
+    expect(await auditCount('payment.refund_retry', paymentId)).toBe(0);
   });
 });
 

@@ -50,7 +50,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { jobKinds } from '../../jobs/kinds.ts';
-import { buildPageLinks, readPageRequest } from '../../lib/paging.ts';
+import { buildPageLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
 import {
   countManagedUsers,
@@ -152,29 +152,63 @@ interface Paged<Item> {
   results: Item[];
 }
 
-/**
- * Answers `{count, next, previous, results}` for page-number paging, with
- * `next`/`previous` as absolute URLs that keep the other parameters.
- */
-async function pageOf<Row, Item>(
+/** `{count, next, previous, results}` for a page and the total it is a page of. */
+function pageAt<Item>(
   ctx: AppContext,
   path: string,
   query: AdminPageQuery & Partial<Record<string, string | number | boolean>>,
-  count: () => Promise<number>,
-  list: (limit: number, offset: number) => Promise<Row[]>,
-  toItem: (row: Row) => Item,
-): Promise<Paged<Item>> {
-  const request = readPageRequest(query);
-  const [total, rows] = await Promise.all([count(), list(request.pageSize, request.offset)]);
+  request: PageRequest,
+  count: number,
+  results: Item[],
+): Paged<Item> {
   return {
-    count: total,
+    count,
     ...buildPageLinks(
       { baseUrl: ctx.config.publicUrl, path: `/api/admin/${path}`, query },
       request,
-      total,
+      count,
     ),
-    results: rows.map(toItem),
+    results,
   };
+}
+
+/**
+ * Answers `{count, next, previous, results}` for page-number paging, with
+ * `next`/`previous` as absolute URLs that keep the other parameters: the owner's
+ * count and list are asked with the same filter, the list also with the page.
+ */
+async function pageOf<Filter extends unknown[], Row, Item>(
+  ctx: AppContext,
+  path: string,
+  query: AdminPageQuery & Partial<Record<string, string | number | boolean>>,
+  count: (db: Queryable, ...filter: Filter) => Promise<number>,
+  list: (db: Queryable, ...filterAndPage: [...Filter, number, number]) => Promise<Row[]>,
+  filter: Filter,
+  toItem: (row: Row) => Item,
+): Promise<Paged<Item>> {
+  const request = readPageRequest(query);
+  const [total, rows] = await Promise.all([
+    count(ctx.db, ...filter),
+    list(ctx.db, ...filter, request.pageSize, request.offset),
+  ]);
+  return pageAt(ctx, path, query, request, total, rows.map(toItem));
+}
+
+/** A page of rows matching the search words, read with their total by the owner. */
+async function searchedPageOf<Item>(
+  ctx: AppContext,
+  path: string,
+  query: AdminPageQuery,
+  find: (
+    db: Queryable,
+    patterns: readonly string[],
+    limit: number,
+    offset: number,
+  ) => Promise<{ count: number; rows: Item[] }>,
+): Promise<Paged<Item>> {
+  const request = readPageRequest(query);
+  const page = await find(ctx.db, toSearchPatterns(query.search), request.pageSize, request.offset);
+  return pageAt(ctx, path, query, request, page.count, page.rows);
 }
 
 // ---- audit --------------------------------------------------------------
@@ -200,6 +234,38 @@ async function audit(
   });
 }
 
+/** How one kind of edit is audited: its action, its target, and what the log keeps of a row. */
+interface AuditedEdit<Row, Item> {
+  /** The action, or how it is read from the row before and after. */
+  action: string | ((before: Row, after: Row) => string);
+  target: { type: AuditTargetType; id: number };
+  snapshot: (row: Row) => unknown;
+  toItem: (row: Row) => Item;
+}
+
+/** An owner's edit and its audit entry (the row before and after) in one transaction. */
+function auditEdit<Row, Item>(
+  ctx: AppContext,
+  actor: AdminActor,
+  audited: AuditedEdit<Row, Item>,
+  edit: (tx: Queryable) => Promise<{ before: Row; after: Row }>,
+): Promise<Item> {
+  return ctx.db.transaction(async (tx) => {
+    const { before, after } = await edit(tx);
+    const { action, target, snapshot, toItem } = audited;
+    await audit(
+      tx,
+      ctx,
+      actor,
+      typeof action === 'string' ? action : action(before, after),
+      target,
+      snapshot(before),
+      snapshot(after),
+    );
+    return toItem(after);
+  });
+}
+
 export async function listAuditLog(ctx: AppContext, query: AuditQuery): Promise<AuditList> {
   const type = query.target_type ?? null;
   const id = query.target_id ?? null;
@@ -208,8 +274,9 @@ export async function listAuditLog(ctx: AppContext, query: AuditQuery): Promise<
     ctx,
     'audit-log/',
     query,
-    () => q.countAuditEntries(ctx.db, type, id, patterns),
-    (limit, offset) => q.listAuditEntries(ctx.db, type, id, patterns, limit, offset),
+    q.countAuditEntries,
+    q.listAuditEntries,
+    [type, id, patterns],
     (row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }),
   );
 }
@@ -253,8 +320,9 @@ export async function listVerifications(
     ctx,
     'verifications/',
     query,
-    () => countVerifications(ctx.db, status, patterns),
-    (limit, offset) => listVerificationRows(ctx.db, status, patterns, limit, offset),
+    countVerifications,
+    listVerificationRows,
+    [status, patterns],
     toVerification,
   );
 }
@@ -351,8 +419,9 @@ export async function listUsers(ctx: AppContext, query: UserQuery): Promise<Admi
     ctx,
     'users/',
     query,
-    () => countManagedUsers(ctx.db, filter),
-    (limit, offset) => listManagedUsers(ctx.db, filter, limit, offset),
+    countManagedUsers,
+    listManagedUsers,
+    [filter],
     (row) => row,
   );
   return { ...page, results: await toUsers(ctx, page.results) };
@@ -498,8 +567,9 @@ export async function listReports(ctx: AppContext, query: ReportQuery): Promise<
     ctx,
     'reports/',
     query,
-    () => countReports(ctx.db, status),
-    (limit, offset) => listReportRows(ctx.db, status, limit, offset),
+    countReports,
+    listReportRows,
+    [status],
     (row) => row,
   );
   const messages = await listLatestMessagesOfPairs(
@@ -657,8 +727,9 @@ export async function listPayments(
     ctx,
     'payments/',
     query,
-    () => countBackOfficePayments(ctx.db, patterns),
-    (limit, offset) => listBackOfficePayments(ctx.db, patterns, limit, offset),
+    countBackOfficePayments,
+    listBackOfficePayments,
+    [patterns],
     (row) => toPayment(row, now),
   );
 }
@@ -705,6 +776,16 @@ async function recordRefund(
   );
 }
 
+/** One way to refund a payment, in the transaction that locked it. */
+type Refund = (
+  tx: Queryable,
+  ctx: AppContext,
+  actor: AdminActor,
+  payment: BackOfficePaymentRow,
+  reason: string,
+  now: Date,
+) => Promise<void>;
+
 /**
  * As coins: the coins the purchase's lot still holds are taken back (a
  * `reversal` entry), and the money's worth, the coins the payment bought, is
@@ -712,93 +793,75 @@ async function recordRefund(
  * ends as more than its coins at once: what was spent is given back, what was
  * not is renewed (docs/decisions/042-coupon-redemptions-and-order-snapshots.md).
  */
-async function refundAsCoins(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  reason: string,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const payment = await lockRefundablePayment(tx, id, now);
-    const takenBack = await takeBackLot(tx, {
-      userId: payment.user_id,
-      lotId: payment.lot_id,
-      reason: PAYMENT_MESSAGES.refundAsCoinsTakeBackReason(payment.invoice_number),
-      now,
-    });
-    await creditCoins(tx, {
-      userId: payment.user_id,
-      coins: payment.coins,
-      reason: PAYMENT_MESSAGES.refundAsCoinsReason(payment.invoice_number, reason).slice(0, 300),
-      expiresAt: new Date(now.getTime() + payment.validity_days * DAY_MS),
-      now,
-    });
-    await recordRefund(
-      tx,
-      ctx,
-      actor,
-      {
-        paymentId: id,
-        kind: 'coins',
-        coins: payment.coins,
-        amountPaise: 0,
-        providerRefundId: null,
-        reason,
-        at: now,
-      },
-      { refund: 'coins', coins: payment.coins, coins_taken_back: takenBack.coins, reason },
-    );
+const refundAsCoins: Refund = async (tx, ctx, actor, payment, reason, now) => {
+  const takenBack = await takeBackLot(tx, {
+    userId: payment.user_id,
+    lotId: payment.lot_id,
+    reason: PAYMENT_MESSAGES.refundAsCoinsTakeBackReason(payment.invoice_number),
+    now,
   });
-}
+  await creditCoins(tx, {
+    userId: payment.user_id,
+    coins: payment.coins,
+    reason: PAYMENT_MESSAGES.refundAsCoinsReason(payment.invoice_number, reason).slice(0, 300),
+    expiresAt: new Date(now.getTime() + payment.validity_days * DAY_MS),
+    now,
+  });
+  await recordRefund(
+    tx,
+    ctx,
+    actor,
+    {
+      paymentId: payment.id,
+      kind: 'coins',
+      coins: payment.coins,
+      amountPaise: 0,
+      providerRefundId: null,
+      reason,
+      at: now,
+    },
+    { refund: 'coins', coins: payment.coins, coins_taken_back: takenBack.coins, reason },
+  );
+};
 
 /**
- * To the original method: in one transaction the payment row is locked (a
+ * To the original method: in the transaction that locked the payment row (a
  * second refund waits, then answers 409), the purchase's coins are taken back
  * (409 when some were spent) and the refund is stored as requested with its
  * audit entry; the provider is asked afterwards by a job, outside any
  * transaction (modules/payments/refunds.ts).
  */
-async function refundToOriginalMethod(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  reason: string,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const payment = await lockRefundablePayment(tx, id, now);
-    const requested = await requestRefundToMethod(
-      ctx,
-      tx,
-      {
-        id: payment.id,
-        userId: payment.user_id,
-        lotId: payment.lot_id,
-        provider: payment.provider,
-        invoiceNumber: payment.invoice_number,
-        amountPaise: payment.amount_paise,
-      },
-      { reason, decidedBy: actor.user_id, now },
-    );
-    if (!requested) throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
-    await audit(
-      tx,
-      ctx,
-      actor,
-      'payment.refund',
-      { type: 'payment', id },
-      { refund: null },
-      {
-        refund: 'original',
-        amount_paise: payment.amount_paise,
-        coins_taken_back: requested.coins,
-        provider_status: 'requested',
-        reason,
-      },
-    );
-  });
-}
+const refundToOriginalMethod: Refund = async (tx, ctx, actor, payment, reason, now) => {
+  const requested = await requestRefundToMethod(
+    ctx,
+    tx,
+    {
+      id: payment.id,
+      userId: payment.user_id,
+      lotId: payment.lot_id,
+      provider: payment.provider,
+      invoiceNumber: payment.invoice_number,
+      amountPaise: payment.amount_paise,
+    },
+    { reason, decidedBy: actor.user_id, now },
+  );
+  if (!requested) throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
+  await audit(
+    tx,
+    ctx,
+    actor,
+    'payment.refund',
+    { type: 'payment', id: payment.id },
+    { refund: null },
+    {
+      refund: 'original',
+      amount_paise: payment.amount_paise,
+      coins_taken_back: requested.coins,
+      provider_status: 'requested',
+      reason,
+    },
+  );
+};
 
 /**
  * Asks again for a refund to the original method that failed, or whose
@@ -826,6 +889,11 @@ export async function retryRefund(
       { provider_status: 'requested', coins_taken_back: retried.coins },
     );
   });
+  return readPayment(ctx, id);
+}
+
+/** A payment as the back office shows it once a decision is stored. */
+async function readPayment(ctx: AppContext, id: number): Promise<AdminPayment> {
   const row = await lockBackOfficePayment(ctx.db, id);
   if (!row) throw notFound();
   return toPayment(row, ctx.now());
@@ -834,7 +902,8 @@ export async function retryRefund(
 /**
  * Refunds a payment within the refund policy's window, once (a second try is
  * a 409): as coins, or to the original payment method through the payments
- * adapter (docs/decisions/031-refunds-to-the-original-method.md).
+ * adapter (docs/decisions/031-refunds-to-the-original-method.md). Either way
+ * the payment is locked first and the refund is written in that transaction.
  */
 export async function refundPayment(
   ctx: AppContext,
@@ -842,11 +911,13 @@ export async function refundPayment(
   id: number,
   body: RefundBody,
 ): Promise<AdminPayment> {
-  if (body.method === 'original') await refundToOriginalMethod(ctx, actor, id, body.reason);
-  else await refundAsCoins(ctx, actor, id, body.reason);
-  const row = await lockBackOfficePayment(ctx.db, id);
-  if (!row) throw notFound();
-  return toPayment(row, ctx.now());
+  const refund = body.method === 'original' ? refundToOriginalMethod : refundAsCoins;
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const payment = await lockRefundablePayment(tx, id, now);
+    await refund(tx, ctx, actor, payment, body.reason, now);
+  });
+  return readPayment(ctx, id);
 }
 
 // ---- failed jobs --------------------------------------------------------
@@ -951,24 +1022,7 @@ function auditedContent<Item, Body, Patch>(
 } {
   const target = (id: number) => ({ type: editor.target, id });
   return {
-    list: async (ctx, query) => {
-      const request = readPageRequest(query);
-      const page = await editor.list(
-        ctx.db,
-        toSearchPatterns(query.search),
-        request.pageSize,
-        request.offset,
-      );
-      return {
-        count: page.count,
-        ...buildPageLinks(
-          { baseUrl: ctx.config.publicUrl, path: `/api/admin/${path}`, query },
-          request,
-          page.count,
-        ),
-        results: page.rows,
-      };
-    },
+    list: (ctx, query) => searchedPageOf(ctx, path, query, editor.list),
 
     create: async (ctx, actor, body) => {
       const result = await ctx.db.transaction(async (tx) => {
@@ -1028,22 +1082,7 @@ export async function listDocuments(
   ctx: AppContext,
   query: AdminPageQuery,
 ): Promise<AdminDocumentList> {
-  const request = readPageRequest(query);
-  const page = await findDocuments(
-    ctx.db,
-    toSearchPatterns(query.search),
-    request.pageSize,
-    request.offset,
-  );
-  return {
-    count: page.count,
-    ...buildPageLinks(
-      { baseUrl: ctx.config.publicUrl, path: '/api/admin/documents/', query },
-      request,
-      page.count,
-    ),
-    results: page.rows,
-  };
+  return searchedPageOf(ctx, 'documents/', query, findDocuments);
 }
 
 /** An edit, with the text before and after in the audit log (the document's history). */
@@ -1053,19 +1092,17 @@ export async function updateDocument(
   id: number,
   patch: AdminDocumentPatch,
 ): Promise<AdminDocument> {
-  return ctx.db.transaction(async (tx) => {
-    const { before, after } = await editDocument(tx, id, patch, ctx.now());
-    await audit(
-      tx,
-      ctx,
-      actor,
-      'document.update',
-      { type: 'document', id },
-      documentSnapshot(before),
-      documentSnapshot(after),
-    );
-    return after;
-  });
+  return auditEdit(
+    ctx,
+    actor,
+    {
+      action: 'document.update',
+      target: { type: 'document', id },
+      snapshot: documentSnapshot,
+      toItem: (row) => row,
+    },
+    (tx) => editDocument(tx, id, patch, ctx.now()),
+  );
 }
 
 // ---- plans and coupons --------------------------------------------------
@@ -1112,19 +1149,20 @@ function editAudited<Row extends RetirableRow, Item, Body, Patch>(
       }),
 
     update: (ctx, actor, id, patch) =>
-      ctx.db.transaction(async (tx) => {
-        const { before, after } = await kind.edit(tx, id, patch, ctx.now());
-        await audit(
-          tx,
-          ctx,
-          actor,
-          before.is_active && !after.is_active ? `${kind.action}.retire` : `${kind.action}.update`,
-          { type: kind.target, id },
-          kind.snapshot(before),
-          kind.snapshot(after),
-        );
-        return kind.toItem(after);
-      }),
+      auditEdit(
+        ctx,
+        actor,
+        {
+          action: (before, after) =>
+            before.is_active && !after.is_active
+              ? `${kind.action}.retire`
+              : `${kind.action}.update`,
+          target: { type: kind.target, id },
+          snapshot: kind.snapshot,
+          toItem: kind.toItem,
+        },
+        (tx) => kind.edit(tx, id, patch, ctx.now()),
+      ),
   };
 }
 
@@ -1142,14 +1180,7 @@ function planSnapshot(row: EditablePlanRow): Record<string, unknown> {
 }
 
 export async function listPlans(ctx: AppContext, query: AdminPageQuery): Promise<AdminPlanList> {
-  return pageOf(
-    ctx,
-    'plans/',
-    query,
-    () => countPlans(ctx.db),
-    (limit, offset) => listPlansPage(ctx.db, limit, offset),
-    toAdminPlan,
-  );
+  return pageOf(ctx, 'plans/', query, countPlans, listPlansPage, [], toAdminPlan);
 }
 
 const plans = editAudited<EditablePlanRow, AdminPlan, AdminPlanBody, AdminPlanPatch>({
@@ -1187,8 +1218,9 @@ export async function listCoupons(
     ctx,
     'coupons/',
     query,
-    () => countCouponsMatching(ctx.db, patterns),
-    (limit, offset) => listCouponsMatching(ctx.db, patterns, limit, offset),
+    countCouponsMatching,
+    listCouponsMatching,
+    [patterns],
     toAdminCoupon,
   );
 }
@@ -1233,8 +1265,9 @@ export async function listContactRequests(
     ctx,
     'contact-requests/',
     query,
-    () => countContactRequests(ctx.db, status, patterns),
-    (limit, offset) => listContactRequestRows(ctx.db, status, patterns, limit, offset),
+    countContactRequests,
+    listContactRequestRows,
+    [status, patterns],
     toContactRequest,
   );
 }
@@ -1245,19 +1278,17 @@ export async function updateContactRequest(
   id: number,
   patch: ContactRequestPatch,
 ): Promise<AdminContactRequest> {
-  return ctx.db.transaction(async (tx) => {
-    const { before, after } = await updateContactRequestStatus(tx, id, patch, ctx.now());
-    await audit(
-      tx,
-      ctx,
-      actor,
-      'contact_request.update',
-      { type: 'contact_request', id },
-      { status: before.status, note: before.note },
-      { status: after.status, note: after.note },
-    );
-    return toContactRequest(after);
-  });
+  return auditEdit(
+    ctx,
+    actor,
+    {
+      action: 'contact_request.update',
+      target: { type: 'contact_request', id },
+      snapshot: (row) => ({ status: row.status, note: row.note }),
+      toItem: toContactRequest,
+    },
+    (tx) => updateContactRequestStatus(tx, id, patch, ctx.now()),
+  );
 }
 
 /** The image a contact request came with (private: administrators only). */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { countRows, makeImage, rows, uniqueIp } from '../../../test/factories.ts';
 
+import type { ContactRequestRow } from './queries.ts';
 import {
   CONTACT_REQUESTS_PER_IP_LIMIT,
   CONTACT_REQUESTS_PER_IP_WINDOW_SECONDS,
@@ -47,16 +48,10 @@ function validForm(): Record<(typeof FIELDS)[number], string> {
   };
 }
 
-interface StoredRequest {
-  id: number;
-  full_name: string;
-  email: string;
-  contact_number: string;
-  subject: string;
-  message: string;
-  image_key: string | null;
-  ip: string;
-}
+type StoredRequest = Pick<
+  ContactRequestRow,
+  'id' | 'full_name' | 'email' | 'contact_number' | 'subject' | 'message' | 'image_key'
+> & { ip: string };
 
 function postJson(payload: unknown, ip: string = uniqueIp()) {
   return t.app.inject({ method: 'POST', url: URL, payload: payload as object, remoteAddress: ip });

@@ -32,6 +32,11 @@ afterAll(async () => {
   await t.close();
 });
 
+/** `PATCH /api/admin/documents/{id}/` with a token (or none) and a body. */
+function patchDocument(id: number, token: string | undefined, patch: unknown) {
+  return call(t.app, 'PATCH', `/api/admin/documents/${String(id)}/`, token, patch);
+}
+
 async function idOf(slug: string): Promise<number> {
   const [row] = await rows<{ id: number }>(t.db, 'SELECT id FROM documents WHERE slug = $1', [
     slug,
@@ -93,18 +98,9 @@ describe('PATCH /api/admin/documents/{id}/', () => {
   it('needs a token (401) and an administrator (403), and changes nothing then', async () => {
     const id = await idOf('terms-of-use');
     const patch = { title: 'Changed' };
-    expect(
-      (await call(t.app, 'PATCH', `/api/admin/documents/${String(id)}/`, undefined, patch))
-        .statusCode,
-    ).toBe(401);
+    expect((await patchDocument(id, undefined, patch)).statusCode).toBe(401);
     const student = await registerUser(t.app);
-    const forbidden = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/documents/${String(id)}/`,
-      student.access,
-      patch,
-    );
+    const forbidden = await patchDocument(id, student.access, patch);
     expect(forbidden.statusCode).toBe(403);
     expect((await call(t.app, 'GET', '/api/admin/documents/', student.access)).statusCode).toBe(
       403,
@@ -118,7 +114,7 @@ describe('PATCH /api/admin/documents/{id}/', () => {
   it('refuses a malformed body (400 JSON) and an unknown id (404), changing nothing', async () => {
     const admin = await signInNewAdministrator(t.app, t.db);
     const id = await idOf('terms-of-use');
-    const bad = await call(t.app, 'PATCH', `/api/admin/documents/${String(id)}/`, admin.access, {
+    const bad = await patchDocument(id, admin.access, {
       title: '',
       content: 42,
     });
@@ -140,16 +136,10 @@ describe('PATCH /api/admin/documents/{id}/', () => {
   it('stores the edit sanitized, moves the last-updated date, audits it, and the seed keeps it', async () => {
     const admin = await signInNewAdministrator(t.app, t.db);
     const id = await idOf('privacy-policy');
-    const response = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/documents/${String(id)}/`,
-      admin.access,
-      {
-        content:
-          '<p>Intro <script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">x</a></p><h2>Only section</h2><p>Text.</p>',
-      },
-    );
+    const response = await patchDocument(id, admin.access, {
+      content:
+        '<p>Intro <script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">x</a></p><h2>Only section</h2><p>Text.</p>',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const edited = response.json<AdminDocument>();
     expect(edited.content).toBe('<p>Intro <a>x</a></p><h2>Only section</h2><p>Text.</p>');
@@ -191,26 +181,14 @@ describe('PATCH /api/admin/documents/{id}/', () => {
   it('keeps an area guide readable: an edit without its questions is refused', async () => {
     const admin = await signInNewAdministrator(t.app, t.db);
     const id = await idOf('hebbal-bangalore');
-    const refused = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/documents/${String(id)}/`,
-      admin.access,
-      {
-        content: '<p>Only an introduction.</p>',
-      },
-    );
+    const refused = await patchDocument(id, admin.access, {
+      content: '<p>Only an introduction.</p>',
+    });
     expect(refused.statusCode).toBe(400);
-    const accepted = await call(
-      t.app,
-      'PATCH',
-      `/api/admin/documents/${String(id)}/`,
-      admin.access,
-      {
-        content:
-          '<p>New intro.</p><h2>Getting there</h2><p>By bus.</p><h2>Questions</h2><h3>Is it near?</h3><p>Yes.</p>',
-      },
-    );
+    const accepted = await patchDocument(id, admin.access, {
+      content:
+        '<p>New intro.</p><h2>Getting there</h2><p>By bus.</p><h2>Questions</h2><h3>Is it near?</h3><p>Yes.</p>',
+    });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const guide = (
       await call(t.app, 'GET', '/api/blog/documents/hebbal-bangalore/')

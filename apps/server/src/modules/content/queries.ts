@@ -1,6 +1,6 @@
 import type { ArticleCategory, DocumentKind } from '@gurumatch/shared/messages/content';
 
-import { columnsOf } from '../../db/columns.ts';
+import { assignments, columnsOf, placeholders } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
 
 export interface BlogPostRow {
@@ -711,7 +711,7 @@ export async function insertContent<T extends ContentTable>(
   const atParam = `$${String(values.length + 1)}`;
   const rows = await db.query<ContentRow<T>>(
     `INSERT INTO ${table} (${names.join(', ')}, created_at, updated_at)
-     VALUES (${names.map((_, i) => `$${String(i + 1)}`).join(', ')}, ${atParam}, ${atParam})
+     VALUES (${placeholders(values.length)}, ${atParam}, ${atParam})
      ON CONFLICT (slug) DO NOTHING RETURNING ${CONTENT_COLUMNS[table]}`,
     [...values, at],
   );
@@ -730,7 +730,7 @@ export async function updateContent<T extends ContentTable>(
   const { names, values } = columnsOf(fields);
   const rows = await db.query<ContentRow<T>>(
     `UPDATE ${table}
-        SET ${names.map((name, i) => `${name} = $${String(i + 2)}`).join(', ')},
+        SET ${assignments(names)},
             updated_at = $${String(values.length + 2)}
       WHERE id = $1 RETURNING ${CONTENT_COLUMNS[table]}`,
     [id, ...values, at],

@@ -911,6 +911,51 @@ export async function queueDueGuarantees(ctx: AppContext): Promise<number> {
   return due.length;
 }
 
+/** A contact whose coins can be given back, with what its tutor's e-mail names. */
+interface RefundableContact {
+  id: number;
+  tutor_id: number;
+  spend_entry_id: number;
+  tutor_email: string;
+  tutor_full_name: string;
+  enquiry_name: string;
+}
+
+/**
+ * Inside the caller's transaction: gives a contact's coins back, marks it
+ * refunded and stores the tutor's e-mail. Answers the coins given back (0 when
+ * they came back already through another path: only the contact is marked).
+ */
+async function refundContact(
+  ctx: AppContext,
+  tx: Queryable,
+  contact: RefundableContact,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  let coins = 0;
+  try {
+    const refund = await refundCoins(tx, {
+      userId: contact.tutor_id,
+      spendEntryId: contact.spend_entry_id,
+      reason,
+      now,
+    });
+    coins = refund.coins;
+  } catch (error) {
+    if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
+  }
+  await markContactRefunded(tx, contact.id, reason, now);
+  await queueContactRefundNotice(ctx, tx, {
+    email: contact.tutor_email,
+    name: contact.tutor_full_name,
+    enquiryName: contact.enquiry_name,
+    coins,
+    reason,
+  });
+  return coins;
+}
+
 /**
  * One contact's guarantee: settled when the poster answered in time, else its
  * coins back and an e-mail (stored with the refund). Safe to run twice: the
@@ -931,27 +976,7 @@ export async function settleLeadGuarantee(
   }
   return ctx.db.transaction(async (tx) => {
     if (!(await lockContactIfUnrefunded(tx, contact.id))) return 'closed' as const;
-    let coins = 0;
-    try {
-      const refund = await refundCoins(tx, {
-        userId: contact.tutor_id,
-        spendEntryId: contact.spend_entry_id,
-        reason: GUARANTEE_REASON,
-        now,
-      });
-      coins = refund.coins;
-    } catch (error) {
-      // refunded already through another path: only the contact is marked
-      if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
-    }
-    await markContactRefunded(tx, contact.id, GUARANTEE_REASON, now);
-    await queueContactRefundNotice(ctx, tx, {
-      email: contact.tutor_email,
-      name: contact.tutor_full_name,
-      enquiryName: contact.enquiry_name,
-      coins,
-      reason: GUARANTEE_REASON,
-    });
+    await refundContact(ctx, tx, contact, GUARANTEE_REASON, now);
     return 'refunded' as const;
   });
 }
@@ -1007,26 +1032,7 @@ export async function refundContactsWithin(
   const contacts = await lockUnrefundedContacts(tx, enquiryId);
   const refunded: RefundedContact[] = [];
   for (const contact of contacts) {
-    let coins = 0;
-    try {
-      const refund = await refundCoins(tx, {
-        userId: contact.tutor_id,
-        spendEntryId: contact.spend_entry_id,
-        reason,
-        now,
-      });
-      coins = refund.coins;
-    } catch (error) {
-      if (!(isAppError(error) && error.code === 'already_refunded')) throw error;
-    }
-    await markContactRefunded(tx, contact.id, reason, now);
-    await queueContactRefundNotice(ctx, tx, {
-      email: contact.tutor_email,
-      name: contact.tutor_full_name,
-      enquiryName: contact.enquiry_name,
-      coins,
-      reason,
-    });
+    const coins = await refundContact(ctx, tx, contact, reason, now);
     refunded.push({
       tutorEmail: contact.tutor_email,
       tutorName: contact.tutor_full_name,

@@ -3,8 +3,12 @@ import { MESSAGES } from '@gurumatch/shared/messages';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { TEST_CORS_ORIGIN, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import type { Db } from '../../db/connection.ts';
+import {
+  TEST_CORS_ORIGIN,
+  buildTestApp,
+  unreachableDb,
+  type TestApp,
+} from '../../../test/build-test-app.ts';
 
 const BODY_LIMIT_BYTES = 4096;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -50,14 +54,7 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 JSON when the database does not answer', async () => {
-    const broken: Db = {
-      kind: t.db.kind,
-      query: () => Promise.reject(new Error('connection refused')),
-      script: () => Promise.reject(new Error('connection refused')),
-      transaction: () => Promise.reject(new Error('connection refused')),
-      close: () => Promise.resolve(),
-    };
-    const down = await buildTestApp({ db: broken, jobs: false });
+    const down = await buildTestApp({ db: unreachableDb(t.db.kind), jobs: false });
     try {
       const response = await down.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import type { Db } from '../../db/connection.ts';
+import { buildTestApp, unreachableDb, type TestApp } from '../../../test/build-test-app.ts';
 
 import { serveMetrics, type MetricsServer } from './metrics.ts';
 
@@ -85,14 +84,7 @@ describe('GET /metrics on the metrics port', () => {
   });
 
   it('counts answers with a 5xx status as errors', async () => {
-    const broken: Db = {
-      kind: t.db.kind,
-      query: () => Promise.reject(new Error('connection refused')),
-      script: () => Promise.reject(new Error('connection refused')),
-      transaction: () => Promise.reject(new Error('connection refused')),
-      close: () => Promise.resolve(),
-    };
-    const down = await buildTestApp({ db: broken, jobs: false });
+    const down = await buildTestApp({ db: unreachableDb(t.db.kind), jobs: false });
     const downServer = await serveMetrics(down.app.metrics, 0, '127.0.0.1');
     try {
       await down.app.inject({ method: 'GET', url: '/api/health' });

@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   countRows,
+  findPlanId,
   registerTeacher,
   rows,
   signIn,
@@ -45,8 +46,7 @@ beforeAll(async () => {
   t = await buildTestApp({ now: new Date('2026-06-01T06:00:00Z') });
   peer = await startRazorpayPeer();
   rz = await buildTestApp({ env: peer.env, db: t.db, now: new Date('2026-06-01T06:00:00Z') });
-  const [plan] = await rows<{ id: number }>(t.db, "SELECT id FROM plans WHERE name = 'silver'");
-  silver = plan?.id ?? 0;
+  silver = await findPlanId(t.db, 'silver');
 });
 
 afterAll(async () => {

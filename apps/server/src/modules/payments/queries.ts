@@ -1,3 +1,4 @@
+import { assignments, columnsOf, pick, placeholders } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
 
 // ---------------------------------------------------------------- coin lots and ledger
@@ -522,51 +523,11 @@ export async function insertCoupon(db: Queryable, coupon: NewCoupon): Promise<vo
 
 // ------------------------------------------------------ plans and coupons, edited
 
-/** The named fields only, in the order named (an edit reads back more than it writes). */
-function pick<Fields, Name extends keyof Fields>(
-  fields: Fields,
-  names: readonly Name[],
-): Pick<Fields, Name> {
-  const picked: Partial<Pick<Fields, Name>> = {};
-  for (const name of names) picked[name] = fields[name];
-  return picked as Pick<Fields, Name>;
-}
-
-/** The names and values of typed fields, in one order (the names are the code's own keys). */
-function columnsOf(fields: Readonly<Record<string, unknown>>): {
-  names: string[];
-  values: unknown[];
-} {
-  const entries = Object.entries(fields);
-  return { names: entries.map(([name]) => name), values: entries.map(([, value]) => value) };
-}
-
-/** `$1, $2, …` for `count` values. */
-function placeholders(count: number): string {
-  return Array.from({ length: count }, (_, i) => `$${String(i + 1)}`).join(', ');
-}
-
-/** `name = $2, …` for an UPDATE whose `$1` is the row's id. */
-function assignments(names: readonly string[]): string {
-  return names.map((name, i) => `${name} = $${String(i + 2)}`).join(', ');
-}
-
 /** Search words as ILIKE patterns; an empty list matches everything. */
 export type Patterns = readonly string[];
 
 /** A plan as the back office edits it. */
-export interface EditablePlanRow {
-  id: number;
-  name: string;
-  display_name: string;
-  coins: number;
-  price_paise: number;
-  validity_days: number;
-  description: string;
-  recommended: boolean;
-  features: string[];
-  is_active: boolean;
-  sort_order: number;
+export interface EditablePlanRow extends PlanRow {
   created_at: Date;
   updated_at: Date;
 }
@@ -656,17 +617,7 @@ export async function countExistingPlans(db: Queryable, ids: readonly number[]):
 }
 
 /** A coupon as the back office edits it, with the redemptions it has had. */
-export interface EditableCouponRow {
-  id: number;
-  code: string;
-  kind: 'percent' | 'flat';
-  value: number;
-  valid_from: Date | null;
-  valid_until: Date | null;
-  max_redemptions: number | null;
-  max_per_user: number;
-  plan_ids: number[];
-  is_active: boolean;
+export interface EditableCouponRow extends CouponRow {
   redemptions: number;
   created_at: Date;
 }
@@ -1244,42 +1195,39 @@ const REFUND_TO_SEND_FROM = `payment_refunds rf
        JOIN coin_lots l ON l.id = pm.lot_id
        JOIN users u ON u.id = pm.user_id`;
 
-export async function findRefundToSend(
+/** A refund to the original method found by one of its keys, locked when `lock`. */
+async function selectRefundToSend(
   db: Queryable,
-  refundId: number,
+  key: 'rf.id' | 'rf.payment_id' | 'pm.provider_payment_id',
+  value: number | string,
+  lock: boolean,
 ): Promise<RefundToSendRow | null> {
   const rows = await db.query<RefundToSendRow>(
     `SELECT ${REFUND_TO_SEND_COLUMNS} FROM ${REFUND_TO_SEND_FROM}
-      WHERE rf.id = $1 AND rf.kind = 'original'`,
-    [refundId],
+      WHERE ${key} = $1 AND rf.kind = 'original'${lock ? ' FOR UPDATE OF rf' : ''}`,
+    [value],
   );
   return rows[0] ?? null;
+}
+
+export function findRefundToSend(db: Queryable, refundId: number): Promise<RefundToSendRow | null> {
+  return selectRefundToSend(db, 'rf.id', refundId, false);
 }
 
 /** The refund to the original method of a payment (our id), locked. */
-export async function lockRefundOfPayment(
+export function lockRefundOfPayment(
   db: Queryable,
   paymentId: number,
 ): Promise<RefundToSendRow | null> {
-  const rows = await db.query<RefundToSendRow>(
-    `SELECT ${REFUND_TO_SEND_COLUMNS} FROM ${REFUND_TO_SEND_FROM}
-      WHERE rf.payment_id = $1 AND rf.kind = 'original' FOR UPDATE OF rf`,
-    [paymentId],
-  );
-  return rows[0] ?? null;
+  return selectRefundToSend(db, 'rf.payment_id', paymentId, true);
 }
 
 /** The refund to the original method of a payment (the provider's payment id), locked. */
-export async function lockRefundOfProviderPayment(
+export function lockRefundOfProviderPayment(
   db: Queryable,
   providerPaymentId: string,
 ): Promise<RefundToSendRow | null> {
-  const rows = await db.query<RefundToSendRow>(
-    `SELECT ${REFUND_TO_SEND_COLUMNS} FROM ${REFUND_TO_SEND_FROM}
-      WHERE pm.provider_payment_id = $1 AND rf.kind = 'original' FOR UPDATE OF rf`,
-    [providerPaymentId],
-  );
-  return rows[0] ?? null;
+  return selectRefundToSend(db, 'pm.provider_payment_id', providerPaymentId, true);
 }
 
 /** Stores a refund to the original method as requested; false when the payment has one. */

@@ -10,13 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
+  findJobSchema,
+  findPlanId,
   grantCoins,
   registerTeacher,
   rows,
   type RegisteredUser,
 } from '../../../test/factories.ts';
 import { startRazorpayPeer, type RazorpayPeer } from '../../../test/peers/razorpay-peer.ts';
-import { jobSchemaFor } from '../../jobs/queue.ts';
 
 import { getCoinBalance } from './ledger.ts';
 import { queueCoinExpiries, queueReconciliation, reconcileOrderJobOf } from './service.ts';
@@ -32,10 +33,8 @@ let jobSchema: string;
 beforeAll(async () => {
   peer = await startRazorpayPeer();
   rz = await buildTestApp({ env: peer.env });
-  const [silver] = await rows<{ id: number }>(rz.db, "SELECT id FROM plans WHERE name = 'silver'");
-  silverPlanId = silver?.id ?? 0;
-  const [row] = await rows<{ schema: string }>(rz.db, 'SELECT current_schema() AS schema');
-  jobSchema = jobSchemaFor(row?.schema ?? 'public');
+  silverPlanId = await findPlanId(rz.db, 'silver');
+  jobSchema = await findJobSchema(rz.db);
 });
 
 afterAll(async () => {

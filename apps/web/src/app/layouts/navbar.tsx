@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } fr
 import { Link, NavLink, useLocation } from 'react-router';
 
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { CountBadge } from '../../components/ui/count-badge.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { signedInHome } from '../../features/auth/signed-in-home.ts';
 import { useLeadAlerts, useLeadAlertSocket } from '../../lib/lead-alerts.ts';
@@ -195,15 +196,7 @@ export function Navbar() {
                   }
                 >
                   Dashboard
-                  {newEnquiries > 0 ? (
-                    <span
-                      aria-hidden="true"
-                      className="min-w-6 rounded-full bg-brand-700 px-2 py-0.5 text-center text-xs font-semibold text-white"
-                      data-testid="nav-new-enquiries-badge"
-                    >
-                      {newEnquiries > 99 ? '99+' : newEnquiries}
-                    </span>
-                  ) : null}
+                  <CountBadge count={newEnquiries} testId="nav-new-enquiries-badge" />
                 </NavLink>
               </MenuItem>
               {chats ? (

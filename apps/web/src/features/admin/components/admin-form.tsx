@@ -6,19 +6,38 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useAdminAction } from '../api.ts';
 
+/** A back-office save: `done` receives the saved row as the server answers it. */
+interface Save<Result> {
+  run: (
+    path: string,
+    method: 'POST' | 'PATCH',
+    body: unknown,
+    done: (saved: Result) => void,
+    savedMessage?: string,
+  ) => void;
+  errors: Record<string, string[]>;
+  busy: boolean;
+}
+
 /** Sends a back-office change, says it is saved (or the first error), and keeps the field errors. */
-export function useSave() {
+export function useSave<Result = unknown>(): Save<Result> {
   const toast = useToast();
-  const action = useAdminAction();
+  const action = useAdminAction<Result>();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const run = (path: string, method: 'POST' | 'PATCH', body: unknown, done: () => void) =>
+  const run: Save<Result>['run'] = (
+    path,
+    method,
+    body,
+    done,
+    savedMessage = ADMIN_MESSAGES.saved,
+  ) =>
     action.mutate(
       { path, method, body },
       {
-        onSuccess: () => {
-          toast.success(ADMIN_MESSAGES.saved);
+        onSuccess: (saved) => {
+          toast.success(savedMessage);
           setErrors({});
-          done();
+          done(saved);
         },
         onError: (error) => {
           if (error instanceof ApiError) {

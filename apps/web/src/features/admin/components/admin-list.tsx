@@ -1,11 +1,12 @@
 import { PAGE_SIZE } from '@gurumatch/shared/constants';
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { useAdminList } from '../api.ts';
+import { useAdminList, type Paged } from '../api.ts';
 
 export interface ListFilter {
   name: string;
@@ -99,28 +100,12 @@ export function AdminList<Item>({
         {toolbar}
       </div>
       <div className="mt-3">
-        {list.isPending ? (
-          <Spinner />
-        ) : list.isError ? (
-          <p role="alert" className="text-red-700">
-            {list.error instanceof ApiError ? list.error.detail : 'The list could not be loaded.'}
-          </p>
-        ) : list.data.results.length === 0 ? (
-          <p className="rounded-lg bg-white p-4 text-slate-600 ring-1 ring-slate-200">
-            {ADMIN_MESSAGES.noItems}
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {list.data.results.map((item) => (
-              <li
-                key={itemKey(item)}
-                className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-              >
-                {renderItem(item)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListItems
+          list={list}
+          emptyMessage={ADMIN_MESSAGES.noItems}
+          itemKey={itemKey}
+          renderItem={renderItem}
+        />
       </div>
       {pageCount > 1 ? (
         <nav aria-label={`${label} pages`} className="mt-3 flex items-center justify-between">
@@ -141,6 +126,51 @@ export function AdminList<Item>({
         </nav>
       ) : null}
     </section>
+  );
+}
+
+/** A list's items as cards, or its spinner, its error or its empty message. */
+export function ListItems<Item>({
+  list,
+  emptyMessage,
+  itemKey,
+  renderItem,
+  lead,
+}: {
+  list: UseQueryResult<Paged<Item>>;
+  emptyMessage: string;
+  itemKey: (item: Item) => number | string;
+  renderItem: (item: Item) => ReactNode;
+  /** Shown above the items once they are loaded. */
+  lead?: (page: Paged<Item>) => ReactNode;
+}) {
+  if (list.isPending) return <Spinner />;
+  if (list.isError) {
+    return (
+      <p role="alert" className="text-red-700">
+        {list.error instanceof ApiError ? list.error.detail : 'The list could not be loaded.'}
+      </p>
+    );
+  }
+  if (list.data.results.length === 0) {
+    return (
+      <p className="rounded-lg bg-white p-4 text-slate-600 ring-1 ring-slate-200">{emptyMessage}</p>
+    );
+  }
+  return (
+    <>
+      {lead?.(list.data)}
+      <ul className="flex flex-col gap-3">
+        {list.data.results.map((item) => (
+          <li
+            key={itemKey(item)}
+            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          >
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

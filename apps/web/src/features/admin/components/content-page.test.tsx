@@ -3,6 +3,7 @@ import type { AdminUploadResult } from '@gurumatch/shared/schemas/admin';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { jsonResponse } from '../../../testing/fetch-stub.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
 import { ContentPage } from './content-page.tsx';
@@ -20,15 +21,8 @@ interface Call {
   body: RequestInit['body'];
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 /** Answers the blog list (empty), the upload and the save; records every call. */
-function stubAdminApi(upload: () => Response = () => json(201, UPLOADED)): Call[] {
+function stubAdminApi(upload: () => Response = () => jsonResponse(201, UPLOADED)): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -36,7 +30,9 @@ function stubAdminApi(upload: () => Response = () => json(201, UPLOADED)): Call[
       const method = init.method ?? 'GET';
       calls.push({ method, path, body: init.body });
       if (method === 'GET' && path.startsWith('/api/admin/blogs/')) {
-        return Promise.resolve(json(200, { count: 0, next: null, previous: null, results: [] }));
+        return Promise.resolve(
+          jsonResponse(200, { count: 0, next: null, previous: null, results: [] }),
+        );
       }
       if (method === 'POST' && path === '/api/admin/uploads/') return Promise.resolve(upload());
       if (method === 'POST' && path === '/api/admin/blogs/') {
@@ -45,7 +41,7 @@ function stubAdminApi(upload: () => Response = () => json(201, UPLOADED)): Call[
           content: string;
         };
         return Promise.resolve(
-          json(201, {
+          jsonResponse(201, {
             id: 1,
             slug: 'with-a-picture',
             title: sent.title,
@@ -59,7 +55,7 @@ function stubAdminApi(upload: () => Response = () => json(201, UPLOADED)): Call[
           }),
         );
       }
-      return Promise.resolve(json(404, { detail: 'Not found.', code: 'not_found' }));
+      return Promise.resolve(jsonResponse(404, { detail: 'Not found.', code: 'not_found' }));
     }),
   );
   return calls;
@@ -166,7 +162,7 @@ describe('the content editor', { timeout: 30_000 }, () => {
 
   it('inserts nothing when the server refuses the file, and says why', async () => {
     stubAdminApi(() =>
-      json(400, { detail: ADMIN_MESSAGES.imageWrongType, code: 'unsupported_file' }),
+      jsonResponse(400, { detail: ADMIN_MESSAGES.imageWrongType, code: 'unsupported_file' }),
     );
     const { user } = await openNewBlogPost();
     const editor = screen.getByRole('textbox', { name: 'Text' });

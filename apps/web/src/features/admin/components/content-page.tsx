@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminArticle, AdminBlog } from '@gurumatch/shared/schemas/admin';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
@@ -11,14 +11,10 @@ import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { CONTENT_IMAGE_ACCEPT, formatWhen, uploadContentImage, useAdminAction } from '../api.ts';
 
+import { useSave } from './admin-form.tsx';
 import { AdminList } from './admin-list.tsx';
+import { ContentEditor, RichTextEditor } from './content-editor.tsx';
 import { DocumentsSection } from './documents-section.tsx';
-import { EDITING_PROSE } from './editing-prose.ts';
-
-/** The rich-text editor (Tiptap) is fetched only when an editor opens (decision 045). */
-const RichTextEditor = lazy(async () => ({
-  default: (await import('./rich-text-editor.tsx')).RichTextEditor,
-}));
 
 type Kind = 'blogs' | 'articles';
 type Tab = Kind | 'documents';
@@ -58,10 +54,8 @@ function toDraft(item: Item): Draft {
 
 function Editor({ kind, start, onClose }: { kind: Kind; start: Draft; onClose: () => void }) {
   const toast = useToast();
-  const save = useAdminAction<Item>();
+  const { run, errors, busy } = useSave<Item>();
   const [draft, setDraft] = useState(start);
-  const [preview, setPreview] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   const [uploadingFeatured, setUploadingFeatured] = useState(false);
 
@@ -93,24 +87,10 @@ function Editor({ kind, start, onClose }: { kind: Kind; start: Draft; onClose: (
         ? { featured_image: draft.featured_image.trim() || null }
         : { category: draft.category }),
     };
-    save.mutate(
-      draft.id === null
-        ? { path: `${kind}/`, body }
-        : { path: `${kind}/${String(draft.id)}/`, method: 'PATCH', body },
-      {
-        onSuccess: (saved) => {
-          toast.success(published ? 'Published.' : 'Saved as a draft.');
-          setErrors({});
-          setDraft(toDraft(saved));
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            setErrors(error.fieldErrors);
-            toast.error(error.firstError());
-          } else toast.error(error.message);
-        },
-      },
-    );
+    const onSaved = (saved: Item) => setDraft(toDraft(saved));
+    const message = published ? 'Published.' : 'Saved as a draft.';
+    if (draft.id === null) run(`${kind}/`, 'POST', body, onSaved, message);
+    else run(`${kind}/${String(draft.id)}/`, 'PATCH', body, onSaved, message);
   };
 
   const publicPath =
@@ -121,142 +101,102 @@ function Editor({ kind, start, onClose }: { kind: Kind; start: Draft; onClose: (
       : null;
 
   return (
-    <section
-      aria-label="Editor"
-      className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    <ContentEditor
+      label="Editor"
+      heading={`${draft.id === null ? 'New' : 'Edit'} ${kind === 'blogs' ? 'blog post' : 'FAQ'}${draft.published ? ' · published' : ' · draft'}`}
+      draft={draft}
+      onChange={set}
+      errors={errors}
+      onClose={onClose}
+      publicPath={publicPath}
+      previewLead={
+        draft.featured_image ? (
+          <img src={draft.featured_image} alt="" className="mt-3 max-h-64 rounded-xl" />
+        ) : null
+      }
+      actions={
+        <>
+          <Button busy={busy} onClick={() => submit(true)}>
+            {draft.published ? 'Save and keep published' : 'Publish'}
+          </Button>
+          <Button variant="secondary" busy={busy} onClick={() => submit(false)}>
+            {draft.published ? 'Unpublish' : 'Save draft'}
+          </Button>
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">
-          {draft.id === null ? 'New' : 'Edit'} {kind === 'blogs' ? 'blog post' : 'FAQ'}
-          {draft.published ? ' · published' : ' · draft'}
-        </h2>
-        <div className="flex gap-2">
-          <Button size="sm" variant="ghost" onClick={() => setPreview(!preview)}>
-            {preview ? 'Back to editing' : 'Preview'}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onClose}>
-            Close
-          </Button>
-        </div>
-      </div>
-      {preview ? (
-        <article className="mt-4">
-          <h1 className="text-2xl font-bold text-slate-900">{draft.title}</h1>
-          {draft.featured_image ? (
-            <img src={draft.featured_image} alt="" className="mt-3 max-h-64 rounded-xl" />
-          ) : null}
-          <div
-            className={`${EDITING_PROSE} mt-3`}
-            // the administrator's own text; the server sanitises it on store
-            dangerouslySetInnerHTML={{ __html: draft.content }}
-          />
-        </article>
-      ) : (
-        <div className="mt-3 flex flex-col gap-3">
+      <TextField
+        label="Address (slug)"
+        hint="Leave empty to make one from the title."
+        value={draft.slug}
+        error={errors.slug?.[0]}
+        onChange={(event) => set({ slug: event.target.value.toLowerCase() })}
+      />
+      {kind === 'blogs' ? (
+        <div className="flex flex-col gap-2">
           <TextField
-            label="Title"
-            value={draft.title}
-            maxLength={200}
-            error={errors.title?.[0]}
-            onChange={(event) => set({ title: event.target.value })}
+            label="Featured image address"
+            hint="Upload an image, or give a site path such as /content/blog/x.svg or an https address."
+            value={draft.featured_image}
+            error={errors.featured_image?.[0]}
+            onChange={(event) => set({ featured_image: event.target.value })}
           />
-          <TextField
-            label="Address (slug)"
-            hint="Leave empty to make one from the title."
-            value={draft.slug}
-            error={errors.slug?.[0]}
-            onChange={(event) => set({ slug: event.target.value.toLowerCase() })}
-          />
-          {kind === 'blogs' ? (
-            <div className="flex flex-col gap-2">
-              <TextField
-                label="Featured image address"
-                hint="Upload an image, or give a site path such as /content/blog/x.svg or an https address."
-                value={draft.featured_image}
-                error={errors.featured_image?.[0]}
-                onChange={(event) => set({ featured_image: event.target.value })}
+          <div className="flex flex-wrap items-center gap-3">
+            <label className="inline-flex h-9 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 focus-within:outline-2 focus-within:outline-brand-700 hover:bg-slate-50">
+              {uploadingFeatured ? 'Uploading…' : 'Upload featured image'}
+              <input
+                type="file"
+                accept={CONTENT_IMAGE_ACCEPT}
+                className="sr-only"
+                disabled={uploadingFeatured}
+                onChange={(event) => {
+                  const input = event.currentTarget;
+                  const file = input.files?.[0];
+                  if (!file) return;
+                  setUploadingFeatured(true);
+                  void upload(file).then((path) => {
+                    setUploadingFeatured(false);
+                    input.value = '';
+                    if (path) set({ featured_image: path });
+                  });
+                }}
               />
-              <div className="flex flex-wrap items-center gap-3">
-                <label className="inline-flex h-9 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 focus-within:outline-2 focus-within:outline-brand-700 hover:bg-slate-50">
-                  {uploadingFeatured ? 'Uploading…' : 'Upload featured image'}
-                  <input
-                    type="file"
-                    accept={CONTENT_IMAGE_ACCEPT}
-                    className="sr-only"
-                    disabled={uploadingFeatured}
-                    onChange={(event) => {
-                      const input = event.currentTarget;
-                      const file = input.files?.[0];
-                      if (!file) return;
-                      setUploadingFeatured(true);
-                      void upload(file).then((path) => {
-                        setUploadingFeatured(false);
-                        input.value = '';
-                        if (path) set({ featured_image: path });
-                      });
-                    }}
-                  />
-                </label>
-                {draft.featured_image ? (
-                  <img
-                    src={draft.featured_image}
-                    alt="Featured image preview"
-                    className="h-16 w-auto rounded-lg ring-1 ring-slate-200"
-                  />
-                ) : null}
-              </div>
-            </div>
-          ) : (
-            <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-              Category
-              <select
-                value={draft.category}
-                onChange={(event) =>
-                  set({ category: event.target.value === 'teacher' ? 'teacher' : 'student' })
-                }
-                className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
-              >
-                <option value="student">Student</option>
-                <option value="teacher">Tutor</option>
-              </select>
             </label>
-          )}
-          <Suspense fallback={<Spinner />}>
-            <RichTextEditor
-              label="Text"
-              initialHtml={draft.content}
-              resetKey={start.id ?? 'new'}
-              onChange={(content) => set({ content })}
-              uploadImage={upload}
-              uploadAccept={CONTENT_IMAGE_ACCEPT}
-            />
-          </Suspense>
-          {errors.content?.[0] ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errors.content[0]}
-            </p>
-          ) : null}
+            {draft.featured_image ? (
+              <img
+                src={draft.featured_image}
+                alt="Featured image preview"
+                className="h-16 w-auto rounded-lg ring-1 ring-slate-200"
+              />
+            ) : null}
+          </div>
         </div>
-      )}
-      <div className="mt-4 flex flex-wrap items-center gap-2">
-        <Button busy={save.isPending} onClick={() => submit(true)}>
-          {draft.published ? 'Save and keep published' : 'Publish'}
-        </Button>
-        <Button variant="secondary" busy={save.isPending} onClick={() => submit(false)}>
-          {draft.published ? 'Unpublish' : 'Save draft'}
-        </Button>
-        {publicPath ? (
-          <a
-            href={publicPath}
-            target="_blank"
-            rel="noreferrer"
-            className="text-sm text-brand-800 underline"
+      ) : (
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          Category
+          <select
+            value={draft.category}
+            onChange={(event) =>
+              set({ category: event.target.value === 'teacher' ? 'teacher' : 'student' })
+            }
+            className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
           >
-            Open the public page
-          </a>
-        ) : null}
-      </div>
-    </section>
+            <option value="student">Student</option>
+            <option value="teacher">Tutor</option>
+          </select>
+        </label>
+      )}
+      <Suspense fallback={<Spinner />}>
+        <RichTextEditor
+          label="Text"
+          initialHtml={draft.content}
+          resetKey={start.id ?? 'new'}
+          onChange={(content) => set({ content })}
+          uploadImage={upload}
+          uploadAccept={CONTENT_IMAGE_ACCEPT}
+        />
+      </Suspense>
+    </ContentEditor>
   );
 }
 

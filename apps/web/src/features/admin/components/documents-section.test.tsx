@@ -2,6 +2,7 @@ import type { AdminDocument } from '@gurumatch/shared/schemas/admin';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { jsonResponse } from '../../../testing/fetch-stub.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
 import { ContentPage } from './content-page.tsx';
@@ -18,13 +19,6 @@ const REFUND_POLICY: AdminDocument = {
   edited: false,
 };
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 /** Answers the document list and the save (`save` decides its answer); records the saves. */
 function stubDocumentsApi(save: (body: Record<string, string>) => Response) {
   const saves: Record<string, string>[] = [];
@@ -34,7 +28,7 @@ function stubDocumentsApi(save: (body: Record<string, string>) => Response) {
       const method = init.method ?? 'GET';
       if (method === 'GET' && path.startsWith('/api/admin/documents/'))
         return Promise.resolve(
-          json(200, { count: 1, next: null, previous: null, results: [REFUND_POLICY] }),
+          jsonResponse(200, { count: 1, next: null, previous: null, results: [REFUND_POLICY] }),
         );
       if (method === 'PATCH' && path === '/api/admin/documents/3/') {
         const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<
@@ -44,7 +38,9 @@ function stubDocumentsApi(save: (body: Record<string, string>) => Response) {
         saves.push(body);
         return Promise.resolve(save(body));
       }
-      return Promise.resolve(json(200, { count: 0, next: null, previous: null, results: [] }));
+      return Promise.resolve(
+        jsonResponse(200, { count: 0, next: null, previous: null, results: [] }),
+      );
     }),
   );
   return saves;
@@ -57,7 +53,12 @@ afterEach(() => {
 describe('the policies and area guides in the back office', { timeout: 30_000 }, () => {
   it('lists them, opens a text with a table as HTML, and saves the edit', async () => {
     const saves = stubDocumentsApi((body) =>
-      json(200, { ...REFUND_POLICY, ...body, edited: true, updated_at: '2026-01-05T10:00:00Z' }),
+      jsonResponse(200, {
+        ...REFUND_POLICY,
+        ...body,
+        edited: true,
+        updated_at: '2026-01-05T10:00:00Z',
+      }),
     );
     const { user } = renderWithProviders(<ContentPage />, { session: { role: 'admin' } });
     await user.click(screen.getByRole('radio', { name: 'Pages' }));
@@ -85,7 +86,7 @@ describe('the policies and area guides in the back office', { timeout: 30_000 },
 
   it("shows the server's reason when an edit is refused", async () => {
     stubDocumentsApi(() =>
-      json(400, {
+      jsonResponse(400, {
         detail: 'An area guide needs an introduction.',
         code: 'validation_error',
         errors: { content: ['An area guide needs an introduction.'] },

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { jsonResponse, stubListApi } from '../../../testing/fetch-stub.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
 import { FailedJobsPage } from './failed-jobs-page.tsx';
@@ -20,36 +21,13 @@ const JOB: AdminFailedJob = {
   failed_at: '2026-06-01T10:00:00Z',
 };
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-/** The failed jobs list for GETs; the retry's answer for POSTs, which are recorded. */
-function stubJobsApi(results: AdminFailedJob[], retryAnswer: Response = json(200, {})): string[] {
-  const posts: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((path: string, init: RequestInit = {}) => {
-      if ((init.method ?? 'GET') === 'POST') {
-        posts.push(path);
-        return Promise.resolve(retryAnswer.clone());
-      }
-      return Promise.resolve(json(200, { count: results.length, results }));
-    }),
-  );
-  return posts;
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('FailedJobsPage', () => {
   it('shows what each failed job was for, its error and tries', async () => {
-    stubJobsApi([JOB]);
+    stubListApi([JOB]);
     renderWithProviders(<FailedJobsPage />, { session: ADMIN });
     const card = await screen.findByRole('article', { name: JOB.summary });
     expect(within(card).getByText('SMTP: connection refused')).toBeVisible();
@@ -58,9 +36,9 @@ describe('FailedJobsPage', () => {
   });
 
   it('retries a job with its button and says so', async () => {
-    const posts = stubJobsApi(
+    const posts = stubListApi(
       [JOB],
-      json(200, { success: true, message: ADMIN_MESSAGES.jobRetried }),
+      jsonResponse(200, { success: true, message: ADMIN_MESSAGES.jobRetried }),
     );
     renderWithProviders(<FailedJobsPage />, { session: ADMIN });
     const card = await screen.findByRole('article', { name: JOB.summary });
@@ -70,7 +48,10 @@ describe('FailedJobsPage', () => {
   });
 
   it("shows the server's words when the job is no longer failed", async () => {
-    stubJobsApi([JOB], json(404, { detail: ADMIN_MESSAGES.jobNotFound, code: 'not_found' }));
+    stubListApi(
+      [JOB],
+      jsonResponse(404, { detail: ADMIN_MESSAGES.jobNotFound, code: 'not_found' }),
+    );
     renderWithProviders(<FailedJobsPage />, { session: ADMIN });
     const card = await screen.findByRole('article', { name: JOB.summary });
     await userEvent.click(within(card).getByRole('button', { name: 'Retry' }));
@@ -78,7 +59,7 @@ describe('FailedJobsPage', () => {
   });
 
   it('says when nothing failed', async () => {
-    stubJobsApi([]);
+    stubListApi([]);
     renderWithProviders(<FailedJobsPage />, { session: ADMIN });
     expect(await screen.findByText(ADMIN_MESSAGES.noFailedJobs)).toBeVisible();
   });

@@ -2,12 +2,11 @@ import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 import type { AdminDone, AdminFailedJob } from '@gurumatch/shared/schemas/admin';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { formatWhen, useAdminAction, useAdminList } from '../api.ts';
 
-import { Fact } from './admin-list.tsx';
+import { Fact, ListItems } from './admin-list.tsx';
 
 function FailedJob({ job }: { job: AdminFailedJob }) {
   const toast = useToast();
@@ -46,35 +45,19 @@ export function FailedJobsPage() {
     <section aria-label="Failed jobs">
       <p className="text-sm text-slate-600">{ADMIN_MESSAGES.failedJobsIntro}</p>
       <div className="mt-3">
-        {list.isPending ? (
-          <Spinner />
-        ) : list.isError ? (
-          <p role="alert" className="text-red-700">
-            {list.error instanceof ApiError ? list.error.detail : 'The list could not be loaded.'}
-          </p>
-        ) : list.data.results.length === 0 ? (
-          <p className="rounded-lg bg-white p-4 text-slate-600 ring-1 ring-slate-200">
-            {ADMIN_MESSAGES.noFailedJobs}
-          </p>
-        ) : (
-          <>
-            {list.data.count > list.data.results.length ? (
+        <ListItems
+          list={list}
+          emptyMessage={ADMIN_MESSAGES.noFailedJobs}
+          itemKey={(job) => job.id}
+          renderItem={(job) => <FailedJob job={job} />}
+          lead={(page) =>
+            page.count > page.results.length ? (
               <p className="mb-2 text-sm text-slate-600">
-                The newest {list.data.results.length} of {list.data.count}.
+                The newest {page.results.length} of {page.count}.
               </p>
-            ) : null}
-            <ul className="flex flex-col gap-3">
-              {list.data.results.map((job) => (
-                <li
-                  key={job.id}
-                  className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-                >
-                  <FailedJob job={job} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+            ) : null
+          }
+        />
       </div>
     </section>
   );

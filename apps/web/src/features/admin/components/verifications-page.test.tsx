@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { jsonResponse, stubListApi } from '../../../testing/fetch-stub.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
 import { ReportsPage } from './reports-page.tsx';
@@ -28,29 +29,9 @@ function tutor(overrides: Partial<VerificationItem>): VerificationItem {
   };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 /** Answers one list for every GET and `{message}` for every POST; records the POSTs. */
 function stubAdminApi(results: unknown[]): string[] {
-  const posts: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((path: string, init: RequestInit = {}) => {
-      if ((init.method ?? 'GET') === 'POST') {
-        posts.push(path);
-        return Promise.resolve(json(200, { message: 'Done.' }));
-      }
-      return Promise.resolve(
-        json(200, { count: results.length, next: null, previous: null, results }),
-      );
-    }),
-  );
-  return posts;
+  return stubListApi(results, jsonResponse(200, { message: 'Done.' }));
 }
 
 afterEach(() => {

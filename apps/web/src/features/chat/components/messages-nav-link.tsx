@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 
+import { CountBadge } from '../../../components/ui/count-badge.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
 import { useUnreadCount } from '../../../lib/unread-count.ts';
@@ -26,15 +27,7 @@ function MessagesLink({ className, onNavigate }: MessagesNavLinkProps) {
       }
     >
       {CHAT_MESSAGES.title}
-      {count > 0 ? (
-        <span
-          aria-hidden="true"
-          className="min-w-6 rounded-full bg-brand-700 px-2 py-0.5 text-center text-xs font-semibold text-white"
-          data-testid="nav-unread-badge"
-        >
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
+      <CountBadge count={count} testId="nav-unread-badge" />
     </NavLink>
   );
 }
