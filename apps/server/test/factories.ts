@@ -181,6 +181,19 @@ export function call(
 }
 
 /** Rows straight from the database, to check what an answer stored (or did not). */
+/** Delivers a signed Razorpay webhook (a peer's event, or a body signed by the sandbox). */
+export function deliverWebhook(
+  app: FastifyInstance,
+  event: { body: string; signature: string },
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/razorpay/webhook/',
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': event.signature },
+    payload: event.body,
+  });
+}
+
 export function rows<Row>(
   db: Queryable,
   sql: string,

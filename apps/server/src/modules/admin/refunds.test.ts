@@ -19,6 +19,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   countRows,
+  deliverWebhook,
   findPlanId,
   registerTeacher,
   registerUser,
@@ -361,13 +362,7 @@ describe('a refund to the original method through Razorpay', () => {
   });
 
   it('follows the refund.processed and refund.failed webhooks', async () => {
-    const deliver = (event: { body: string; signature: string }) =>
-      rz.app.inject({
-        method: 'POST',
-        url: '/api/payments/razorpay/webhook/',
-        headers: { 'content-type': 'application/json', 'x-razorpay-signature': event.signature },
-        payload: event.body,
-      });
+    const deliver = (event: { body: string; signature: string }) => deliverWebhook(rz.app, event);
     const statusOf = async (paymentId: number): Promise<string | undefined> => {
       const [row] = await rows<{ provider_status: string }>(
         t.db,
@@ -697,12 +692,7 @@ describe("reconciliation of refunds left pending (moves the Razorpay app's clock
     expect(await balanceOf(tutor)).toBe(0);
     // processed is final: a late refund.failed changes nothing
     const late = peer.refundEvent(atPeer.id, 'failed');
-    const answer = await rz.app.inject({
-      method: 'POST',
-      url: '/api/payments/razorpay/webhook/',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': late.signature },
-      payload: late.body,
-    });
+    const answer = await deliverWebhook(rz.app, late);
     expect(answer.json()).toEqual({ status: 'ignored' });
     expect((await storedRefund(paymentId))?.provider_status).toBe('processed');
     expect(await balanceOf(tutor)).toBe(0);

@@ -19,6 +19,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   countRows,
+  deliverWebhook,
   grantCoins,
   registerTeacher,
   registerUser,
@@ -141,15 +142,7 @@ function sandboxOf(app: TestApp): SandboxPayments {
 }
 
 function sandboxWebhook(body: string, signature = sandboxOf(t).signWebhook(body)) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/razorpay/webhook/',
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': signature,
-    },
-    payload: body,
-  });
+  return deliverWebhook(t.app, { body, signature });
 }
 
 function capturedEventBody(orderId: string, paymentId: string, amount: number): string {
@@ -743,12 +736,7 @@ describe('with Razorpay', () => {
     const checkout = peer.pay(order.order_id);
     expect((await verify(rz, teacher, checkout)).statusCode).toBe(200);
     const event = peer.capturedEvent(checkout.razorpay_payment_id);
-    const delivery = await rz.app.inject({
-      method: 'POST',
-      url: '/api/payments/razorpay/webhook/',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': event.signature },
-      payload: event.body,
-    });
+    const delivery = await deliverWebhook(rz.app, event);
     expect(delivery.json()).toEqual({ status: 'ok' });
     expect(await balanceOf(rz, teacher)).toBe(800);
     expect(await countPayments(teacher)).toBe(1);
