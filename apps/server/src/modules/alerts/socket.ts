@@ -42,7 +42,8 @@ const AuthFrameSchema = z.object({ type: z.literal('auth'), token: z.string().ma
 /** This instance's alert sockets by tutor: where an alert event is delivered. */
 export interface AlertSockets {
   add(userId: number, socket: WebSocket): () => void;
-  deliver(tutorId: number, enquiry: LeadAlertEnquiry): void;
+  /** Writes the alert to the tutor's open tabs here; answers whether there was one. */
+  deliver(tutorId: number, enquiry: LeadAlertEnquiry): boolean;
 }
 
 export function createAlertSockets(): AlertSockets {
@@ -63,10 +64,16 @@ export function createAlertSockets(): AlertSockets {
     },
     deliver(tutorId, enquiry) {
       const sockets = byUser.get(tutorId);
-      if (!sockets) return;
+      if (!sockets) return false;
       const frame: LeadAlertFrame = { type: 'lead_alert', enquiry };
       const data = JSON.stringify(frame);
-      for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(data);
+      let written = false;
+      for (const socket of sockets) {
+        if (socket.readyState !== socket.OPEN) continue;
+        socket.send(data);
+        written = true;
+      }
+      return written;
     },
   };
 }
