@@ -14,8 +14,8 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 
-import { channelAlertJobs, queueChannelAlerts } from './channels.ts';
 import { closedReason, leadAlertEnquiryOf, roundedKm } from './alert-enquiry.ts';
+import { channelAlertJobs, queueChannelAlerts } from './channels.ts';
 import {
   claimAlerts,
   countToldOfLatest,
