@@ -420,7 +420,8 @@ async function sendMessage(
     to: contact.phone,
     template: 'lead_alert',
     text: `GuruMatch: ${summary}\n${ALERT_MESSAGES.openFeed}: ${links.feed}\n${ALERT_MESSAGES.unsubscribeWhatsapp}: ${links.unsubscribe}`,
-    params: [summary, links.feed, links.unsubscribe],
+    // a template variable may not hold a line break: the digest's lines go on one line
+    params: [message.lines.join(' '), links.feed, links.unsubscribe],
   });
 }
 
