@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 
+import { parseJsonAs } from './json.ts';
+
 export const LeadAlertEnquirySchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -32,14 +34,7 @@ export type LeadAlertFrame = z.infer<typeof LeadAlertFrameSchema>;
 
 /** A frame the alert socket received, or null when it is not one this client knows. */
 export function parseLeadAlertFrame(text: string): LeadAlertFrame | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = LeadAlertFrameSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parseJsonAs(LeadAlertFrameSchema, text);
 }
 
 /** "New enquiry near you: Mathematics, Class 10, HSR Layout · 2 km" (online: "· online"). */

@@ -65,6 +65,12 @@ async function runAlertJobs(enquiry: StudentEnquiry): Promise<void> {
   await decideChannelAlerts(t.ctx, enquiry.id);
 }
 
+/** The poster archives the enquiry: it is closed to alerts from then on. */
+function archive(poster: Poster, enquiry: StudentEnquiry) {
+  const path = `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`;
+  return call(t.app, 'PATCH', path, poster.access, {});
+}
+
 async function putSettings(tutor: RegisteredUser, body: unknown) {
   return call(t.app, 'PUT', SETTINGS, tutor.access, body);
 }
@@ -254,13 +260,7 @@ describe('instant alerts by e-mail and WhatsApp', () => {
     const enquiry = await postEnquiry(poster);
     await runAlertJobs(enquiry);
     expect(await alertsOf(t.db, enquiry.id, [unverified, far], CHANNELS)).toEqual([]);
-    const archived = await call(
-      t.app,
-      'PATCH',
-      `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`,
-      poster.access,
-      {},
-    );
+    const archived = await archive(poster, enquiry);
     expect(archived.statusCode).toBeLessThan(300);
     await sendDueChannelAlerts(t.ctx, { tutor_id: near.userId, channel: 'email' });
     expect(await mailTo(near)).toEqual([]);
@@ -270,13 +270,7 @@ describe('instant alerts by e-mail and WhatsApp', () => {
     // archived before the decision: recorded as skipped at once
     const later = await postEnquiry(poster);
     await sendLeadAlerts(t.ctx, later.id);
-    await call(
-      t.app,
-      'PATCH',
-      `/api/enquiry/enquiries/${String(later.id)}/archive/`,
-      poster.access,
-      {},
-    );
+    await archive(poster, later);
     await decideChannelAlerts(t.ctx, later.id);
     expect(await alertsOf(t.db, later.id, [near], ['email'])).toEqual([
       { tutor_id: near.userId, channel: 'email', status: 'skipped', reason: 'archived' },
@@ -353,13 +347,7 @@ describe('quiet hours, the daily cap and the digest', () => {
     const online = await postEnquiry(poster, { study_mode: 'online' });
     const closed = await postEnquiry(poster, { name: 'Maths tuition, evenings' });
     for (const enquiry of [kept, online, closed]) await runAlertJobs(enquiry);
-    await call(
-      t.app,
-      'PATCH',
-      `/api/enquiry/enquiries/${String(closed.id)}/archive/`,
-      poster.access,
-      {},
-    );
+    await archive(poster, closed);
     await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
     expect(await mailTo(tutor)).toEqual([]);
     t.clock.set(ist(7, '18:00'));

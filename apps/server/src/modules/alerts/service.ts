@@ -6,8 +6,13 @@
  * twice), and publishes one event through the pub/sub adapter, from which each
  * instance delivers to the alert sockets of its own tutors.
  */
-import type { LeadAlertEnquiry, ToldTutors } from '@gurumatch/shared/alerts';
+import {
+  LeadAlertEnquirySchema,
+  type LeadAlertEnquiry,
+  type ToldTutors,
+} from '@gurumatch/shared/alerts';
 import { FEED_RADIUS_KM_DEFAULT } from '@gurumatch/shared/enquiries';
+import { parseJsonAs } from '@gurumatch/shared/json';
 import { z } from 'zod';
 
 import type { AppContext } from '../../context.ts';
@@ -50,17 +55,7 @@ export async function queueLeadAlerts(
 
 /** The event of one enquiry's alerts: the enquiry once, and each tutor with their distance. */
 const AlertEventSchema = z.object({
-  enquiry: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    subject: z.string(),
-    class_level: z.string(),
-    study_mode: z.enum(['online', 'offline', 'both']),
-    area: z.string(),
-    city: z.string(),
-    coins_required: z.number().int(),
-    posted_at: z.string(),
-  }),
+  enquiry: LeadAlertEnquirySchema.omit({ distance_km: true }),
   /** [tutor id, whole kilometres or null] */
   tutors: z.array(z.tuple([z.number().int(), z.number().nullable()])),
 });
@@ -127,15 +122,9 @@ export function onLeadAlerts(
 ): Promise<() => Promise<void>> {
   const { pubsub } = ctx;
   return pubsub.subscribe(LEAD_ALERTS_CHANNEL, (message) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(message);
-    } catch {
-      return;
-    }
-    const parsed = AlertEventSchema.safeParse(value);
-    if (!parsed.success) return;
-    const { enquiry, tutors } = parsed.data;
+    const event = parseJsonAs(AlertEventSchema, message);
+    if (!event) return;
+    const { enquiry, tutors } = event;
     const seen = tutors
       .filter(([tutorId, distanceKm]) => listener(tutorId, { ...enquiry, distance_km: distanceKm }))
       .map(([tutorId]) => tutorId);

@@ -3,6 +3,7 @@ import {
   CHAT_SOCKET_CLOSE_FORBIDDEN,
   CHAT_SOCKET_CLOSE_UNAUTHORIZED,
 } from '@gurumatch/shared/constants';
+import { parseJsonAs } from '@gurumatch/shared/json';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
@@ -161,10 +162,5 @@ function authFrame(data: RawData): z.infer<typeof AuthFrameSchema> | null {
     : data instanceof ArrayBuffer
       ? Buffer.from(data).toString('utf8')
       : data.toString('utf8');
-  try {
-    const parsed = AuthFrameSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return parseJsonAs(AuthFrameSchema, text);
 }

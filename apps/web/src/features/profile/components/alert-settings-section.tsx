@@ -29,14 +29,9 @@ const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({
   label: `${String(hour).padStart(2, '0')}:00`,
 }));
 
-/** The editable part of the settings, as the form holds it. */
-function bodyOf(settings: AlertSettings): AlertSettingsBody {
-  return {
-    whatsapp: settings.whatsapp,
-    email: settings.email,
-    quiet_hours: settings.quiet_hours,
-    daily_cap: settings.daily_cap,
-  };
+/** The editable part of the settings, as the form holds it (not where messages go). */
+function bodyOf({ whatsapp_to: _phone, email_to: _email, ...body }: AlertSettings) {
+  return body satisfies AlertSettingsBody;
 }
 
 type FieldErrors = Partial<Record<string, string>>;
