@@ -21,17 +21,22 @@ import { alertJoinHook, createAlertSockets, handleAlertSocket } from './socket.t
  * a tutor's alert settings, and a message's unsubscribe link.
  */
 export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  /** A route for signed-in users of one role: documented as such, refused to the others. */
+  const signedIn = (role: 'student' | 'teacher') => ({
+    onRequest: app.authenticate,
+    preValidation: app.requireRole(role),
+  });
+  const documented = { tags: ['alerts'], security: [{ bearerAuth: [] }] };
+
   app.get(
     '/told/',
     {
       schema: {
-        tags: ['alerts'],
-        security: [{ bearerAuth: [] }],
+        ...documented,
         summary: 'How many tutors were told of the latest live enquiry',
         response: { 200: ToldTutorsSchema },
       },
-      onRequest: app.authenticate,
-      preValidation: app.requireRole('student'),
+      ...signedIn('student'),
     },
     async (request) => toldTutors(ctx, actorOf(request).user_id),
   );
@@ -40,13 +45,11 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/settings/',
     {
       schema: {
-        tags: ['alerts'],
-        security: [{ bearerAuth: [] }],
+        ...documented,
         summary: 'The tutor’s WhatsApp and e-mail alert settings (the defaults until saved)',
         response: { 200: AlertSettingsSchema },
       },
-      onRequest: app.authenticate,
-      preValidation: app.requireRole('teacher'),
+      ...signedIn('teacher'),
     },
     async (request) => getAlertSettings(ctx, actorOf(request).user_id),
   );
@@ -55,14 +58,12 @@ export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/settings/',
     {
       schema: {
-        tags: ['alerts'],
-        security: [{ bearerAuth: [] }],
+        ...documented,
         summary: 'Replaces the tutor’s alert settings',
         body: AlertSettingsBodySchema,
         response: { 200: AlertSettingsSchema },
       },
-      onRequest: app.authenticate,
-      preValidation: app.requireRole('teacher'),
+      ...signedIn('teacher'),
     },
     async (request) => saveAlertSettings(ctx, actorOf(request).user_id, request.body),
   );
