@@ -95,6 +95,7 @@ const EnvSchema = z.object({
   MSG91_WHATSAPP_NAMESPACE: z.string().optional(),
   MSG91_WHATSAPP_LANGUAGE: z.string().default('en'),
   MSG91_NOTIFY_WHATSAPP_TEMPLATE: z.string().optional(),
+  MSG91_ALERT_WHATSAPP_TEMPLATE: z.string().optional(),
   MSG91_NOTIFY_SMS_TEMPLATE_ID: z.string().optional(),
   MSG91_BASE_URL: httpUrl('MSG91_BASE_URL').default('https://control.msg91.com'),
   // Maps: Google Maps Platform when its key is set, else the offline gazetteer.
@@ -163,6 +164,8 @@ export interface Msg91Config {
   /** Notification templates (a tutor responded): variables tutor name, quote, chat link. */
   notifyWhatsappTemplate?: string | undefined;
   notifySmsTemplateId?: string | undefined;
+  /** The lead alert template: variables the alert line, the feed link, the unsubscribe link. */
+  alertWhatsappTemplate?: string | undefined;
   baseUrl: string;
 }
 
@@ -336,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             whatsappLanguage: e.MSG91_WHATSAPP_LANGUAGE,
             notifyWhatsappTemplate: e.MSG91_NOTIFY_WHATSAPP_TEMPLATE,
             notifySmsTemplateId: e.MSG91_NOTIFY_SMS_TEMPLATE_ID,
+            alertWhatsappTemplate: e.MSG91_ALERT_WHATSAPP_TEMPLATE,
             baseUrl: e.MSG91_BASE_URL,
           }
         : null,

@@ -48,6 +48,7 @@ const OWNERS: Readonly<Record<string, string>> = {
   chat_send_windows: 'chat',
   reviews: 'reviews',
   lead_alerts: 'alerts',
+  alert_settings: 'alerts',
   admin_audit_log: 'admin',
   dev_outbox: 'adapters/outbox',
   sandbox_orders: 'adapters/payments',

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_READ_RECEIPT_MAX_IDS } from './constants.ts';
+import { parseJsonAs } from './json.ts';
 import { CHAT_MESSAGES } from './messages/chat.ts';
 
 /** The client's own id of an optimistic message, handed back in the echo. */
@@ -111,23 +112,9 @@ export function checkChatText(raw: string): ChatTextCheck {
 
 /** Parses a received text frame: the frame, or null when it is not JSON or not a known frame. */
 export function parseClientFrame(data: string): ClientFrame | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = ClientFrameSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parseJsonAs(ClientFrameSchema, data);
 }
 
 export function parseServerFrame(data: string): ServerFrame | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = ServerFrameSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return parseJsonAs(ServerFrameSchema, data);
 }

@@ -32,3 +32,16 @@ export function decodeHtmlEntities(text: string): string {
     return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
   });
 }
+
+const HTML_SPECIALS: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for HTML content and attribute values. */
+export function encodeHtmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_SPECIALS[char] ?? char);
+}

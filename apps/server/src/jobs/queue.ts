@@ -54,10 +54,16 @@ export interface JobQueue {
    * Stores a job in the caller's transaction: it exists only if the transaction
    * commits. With a `key`, nothing is stored while a job of that kind and key
    * waits, runs or has failed (a sweep asks for each item once; a failed one
-   * waits for an operator's retry). Stored while serving a request, the job
-   * carries that request's id into its log lines.
+   * waits for an operator's retry). With `startAfterSeconds`, no worker takes
+   * it before that many seconds have passed. Stored while serving a request,
+   * the job carries that request's id into its log lines.
    */
-  enqueue(tx: Queryable, name: string, data: object, options?: { key?: string }): Promise<void>;
+  enqueue(
+    tx: Queryable,
+    name: string,
+    data: object,
+    options?: { key?: string; startAfterSeconds?: number },
+  ): Promise<void>;
   /** Creates each kind's queue (idempotent) and, with `work`, runs its jobs here. */
   start(kinds: readonly JobKind<never>[], options: { work: boolean }): Promise<void>;
   /** Jobs that ran out of tries, newest first, and how many there are. */
@@ -158,7 +164,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
 
   return {
     async enqueue(tx, name, data, enqueueOptions = {}) {
-      const { key } = enqueueOptions;
+      const { key, startAfterSeconds } = enqueueOptions;
       if (key !== undefined) {
         const held = await tx.query(
           `SELECT 1 FROM ${options.schema}.job
@@ -171,6 +177,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       const id = await boss.send(name, data, {
         db: executorOf(tx),
         ...(key === undefined ? {} : { singletonKey: key }),
+        ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
       });
       const requestId = currentRequestId();
       if (id && requestId) {

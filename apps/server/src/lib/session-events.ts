@@ -1,3 +1,4 @@
+import { parseJsonAs } from '@gurumatch/shared/json';
 import { z } from 'zod';
 
 import type { PubSub } from '../adapters/pubsub/index.ts';
@@ -50,13 +51,7 @@ export function onSessionsEnded(
   listener: (event: SessionsEnded) => void,
 ): Promise<() => Promise<void>> {
   return pubsub.subscribe(SESSIONS_CHANNEL, (message) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(message);
-    } catch {
-      return;
-    }
-    const parsed = SessionsEndedSchema.safeParse(value);
-    if (parsed.success) listener(parsed.data);
+    const event = parseJsonAs(SessionsEndedSchema, message);
+    if (event) listener(event);
   });
 }

@@ -13,6 +13,12 @@ export const MSG91_PEER_AUTH_KEY = 'peer-auth-key-0123456789';
 export const MSG91_PEER_SMS_TEMPLATE_ID = '64f0c0ffee0123456789abcd';
 export const MSG91_PEER_WHATSAPP_NUMBER = '918000000000';
 export const MSG91_PEER_WHATSAPP_TEMPLATE = 'gurumatch_otp';
+/** An approved notification template: the lead alert (alert line, feed link, unsubscribe link). */
+export const MSG91_PEER_ALERT_TEMPLATE = 'gurumatch_lead_alert';
+const KNOWN_WHATSAPP_TEMPLATES: readonly unknown[] = [
+  MSG91_PEER_WHATSAPP_TEMPLATE,
+  MSG91_PEER_ALERT_TEMPLATE,
+];
 
 export interface Msg91SentMessage {
   channel: 'sms' | 'whatsapp';
@@ -95,7 +101,7 @@ function handleWhatsApp(body: unknown, sent: Msg91SentMessage[]): PeerAnswer {
     return whatsappError(400, 'payload must be a whatsapp template');
   }
   const template = payload.template;
-  if (!isRecord(template) || template.name !== MSG91_PEER_WHATSAPP_TEMPLATE) {
+  if (!isRecord(template) || !KNOWN_WHATSAPP_TEMPLATES.includes(template.name)) {
     return whatsappError(400, 'Template not found');
   }
   const language = template.language;
@@ -123,7 +129,7 @@ function handleWhatsApp(body: unknown, sent: Msg91SentMessage[]): PeerAnswer {
         channel: 'whatsapp',
         mobile,
         code: bodyVariable.value,
-        template: template.name,
+        template: String(template.name),
       });
     }
   }

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
+import { alertPublicRoutes } from '../features/alerts/routes.tsx';
 import { PublicOnly } from '../features/auth/guards/public-only.tsx';
 import { chatRoutes } from '../features/chat/routes.tsx';
 import { contentRoutes } from '../features/content/routes.tsx';
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
           ...contactRoutes,
           ...adminRoutes,
           ...onboardingPublicRoutes,
+          ...alertPublicRoutes,
           {
             path: '500',
             element: <ServerErrorPage />,

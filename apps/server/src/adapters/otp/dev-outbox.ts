@@ -26,5 +26,6 @@ export function createDevOutboxOtpSender(outbox: DevOutbox): OtpSender {
         code: null,
       });
     },
+    canNotify: () => true,
   };
 }

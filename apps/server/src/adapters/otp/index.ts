@@ -20,7 +20,11 @@ export interface NotificationMessage {
   to: string;
   text: string;
   params: string[];
+  /** Which approved template carries it: a response to a poster (default), or a lead alert. */
+  template?: NotificationTemplate;
 }
+
+export type NotificationTemplate = 'response' | 'lead_alert';
 
 /**
  * Delivers one-time codes and notifications to phones. Default: the dev
@@ -30,6 +34,8 @@ export interface OtpSender {
   readonly kind: 'dev-outbox' | 'msg91';
   send(message: OtpMessage): Promise<void>;
   notify(message: NotificationMessage): Promise<void>;
+  /** Whether a WhatsApp notification of this template can be sent (its template is configured). */
+  canNotify(template: NotificationTemplate): boolean;
 }
 
 export function otpText(message: Pick<OtpMessage, 'code' | 'validMinutes'>): string {

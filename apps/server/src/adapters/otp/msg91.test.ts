@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
+  MSG91_PEER_ALERT_TEMPLATE,
   MSG91_PEER_AUTH_KEY,
   MSG91_PEER_SMS_TEMPLATE_ID,
   MSG91_PEER_WHATSAPP_NUMBER,
@@ -149,6 +150,60 @@ describe('MSG91 one-time codes', () => {
     await expect(
       sender.send({ channel: 'sms', to: '+919876543210', code: '444444', validMinutes: 10 }),
     ).rejects.toThrow(/MSG91: request failed/);
+  });
+});
+
+describe('MSG91 lead alerts by WhatsApp', () => {
+  const alert = {
+    channel: 'whatsapp' as const,
+    to: '+919812345678',
+    template: 'lead_alert' as const,
+    text: 'GuruMatch: New enquiry near you: Mathematics, Class 10, HSR Layout · 2 km',
+    params: [
+      'New enquiry near you: Mathematics, Class 10, HSR Layout · 2 km',
+      'https://www.gurumatch.in/enquiry',
+      'https://www.gurumatch.in/alerts/unsubscribe?token=1.whatsapp.abc',
+    ],
+  };
+
+  it('sends the approved lead alert template, its variables in order', async () => {
+    const sender = createMsg91OtpSender(
+      configFor({ alertWhatsappTemplate: MSG91_PEER_ALERT_TEMPLATE }),
+    );
+    expect(sender.canNotify('lead_alert')).toBe(true);
+    await sender.notify(alert);
+    expect(peer.sent.at(-1)).toEqual({
+      channel: 'whatsapp',
+      mobile: '919812345678',
+      code: alert.params[0],
+      template: MSG91_PEER_ALERT_TEMPLATE,
+    });
+    expect(lastRequestBody()).toMatchObject({
+      integrated_number: MSG91_PEER_WHATSAPP_NUMBER,
+      payload: {
+        template: {
+          name: MSG91_PEER_ALERT_TEMPLATE,
+          to_and_components: [
+            {
+              to: ['919812345678'],
+              components: {
+                body_1: { type: 'text', value: alert.params[0] },
+                body_2: { type: 'text', value: alert.params[1] },
+                body_3: { type: 'text', value: alert.params[2] },
+              },
+            },
+          ],
+        },
+      },
+    });
+  });
+
+  it('cannot send lead alerts without their template, and says which variable is missing', async () => {
+    const sender = createMsg91OtpSender(configFor());
+    expect(sender.canNotify('lead_alert')).toBe(false);
+    const count = peer.sent.length;
+    await expect(sender.notify(alert)).rejects.toThrow(/MSG91_ALERT_WHATSAPP_TEMPLATE is not set/);
+    expect(peer.sent).toHaveLength(count);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type ProviderResponse,
 } from '../provider-http.ts';
 
-import type { NotificationMessage, OtpMessage, OtpSender } from './index.ts';
+import type { NotificationMessage, NotificationTemplate, OtpMessage, OtpSender } from './index.ts';
 
 const PROVIDER = 'MSG91';
 export const MSG91_TIMEOUT_MS = 10_000;
@@ -134,9 +134,19 @@ export function createMsg91OtpSender(
     checkFlowAnswer(response);
   }
 
+  function whatsappTemplateOf(template: NotificationTemplate): string | undefined {
+    return template === 'lead_alert' ? config.alertWhatsappTemplate : config.notifyWhatsappTemplate;
+  }
+
   async function notifyWhatsApp(message: NotificationMessage): Promise<void> {
-    if (!config.notifyWhatsappTemplate) {
-      throw new ProviderError(PROVIDER, 'MSG91_NOTIFY_WHATSAPP_TEMPLATE is not set');
+    const template = message.template ?? 'response';
+    const name = whatsappTemplateOf(template);
+    if (!name) {
+      const variable =
+        template === 'lead_alert'
+          ? 'MSG91_ALERT_WHATSAPP_TEMPLATE'
+          : 'MSG91_NOTIFY_WHATSAPP_TEMPLATE';
+      throw new ProviderError(PROVIDER, `${variable} is not set`);
     }
     const components = Object.fromEntries(
       message.params.map((value, index) => [`body_${String(index + 1)}`, { type: 'text', value }]),
@@ -148,7 +158,7 @@ export function createMsg91OtpSender(
         messaging_product: 'whatsapp',
         type: 'template',
         template: {
-          name: config.notifyWhatsappTemplate,
+          name,
           language: { code: config.whatsappLanguage, policy: 'deterministic' },
           ...(config.whatsappNamespace ? { namespace: config.whatsappNamespace } : {}),
           to_and_components: [{ to: [toMsg91Mobile(message.to)], components }],
@@ -166,5 +176,6 @@ export function createMsg91OtpSender(
     async notify(message) {
       await (message.channel === 'sms' ? notifySms(message) : notifyWhatsApp(message));
     },
+    canNotify: (template) => whatsappTemplateOf(template) !== undefined,
   };
 }

@@ -713,6 +713,7 @@ describe('POST /api/auth/otp/send/', () => {
       kind: otp.kind,
       send: () => Promise.reject(new Error('provider down')),
       notify: (message) => otp.notify(message),
+      canNotify: (template) => otp.canNotify(template),
     };
     try {
       expectFailure(

@@ -1,30 +1,28 @@
 import { randomUUID } from 'node:crypto';
 
 import { parseLeadAlertFrame, type LeadAlertFrame } from '@gurumatch/shared/alerts';
-import type { StudentEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
-  call,
-  registerTeacher,
-  registerUser,
-  rows,
-  verifyTutor,
-  type RegisteredUser,
-} from '../../../test/factories.ts';
+  alertsOf as alertsFor,
+  HSR,
+  MYSURU,
+  newMatchingTutor,
+  newPoster,
+  postEnquiryAs,
+  type MatchingTutorOptions,
+  type Poster,
+} from '../../../test/enquiry-fixtures.ts';
+import { call, rows, type RegisteredUser } from '../../../test/factories.ts';
 import { jobSchemaFor } from '../../jobs/queue.ts';
 
+import { decideChannelAlerts } from './channels.ts';
 import { LEAD_ALERTS_JOB, sendLeadAlerts } from './service.ts';
 
 /** An app that stores jobs but does not run them: each test runs the alert job itself. */
 let t: TestApp;
-
-/** HSR Layout, Bengaluru, and places at known distances from it. */
-const HSR = { latitude: 12.9116, longitude: 77.6474 };
-const KORAMANGALA = { latitude: 12.9352, longitude: 77.6245 }; // about 3.6 km away
-const MYSURU = { latitude: 12.2958, longitude: 76.6394 }; // about 130 km away
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { JOBS_WORK: 'false' } });
@@ -34,103 +32,13 @@ afterAll(async () => {
   await t.close();
 });
 
-async function addAddressAt(
-  app: TestApp,
-  userId: number,
-  where: { latitude: number; longitude: number },
-): Promise<number> {
-  const [row] = await app.db.query<{ id: number }>(
-    `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, district, state,
-                                 country, latitude, longitude, is_primary, slot)
-     VALUES ($1, $2, 'Somewhere, Bengaluru, Karnataka, India', 'Bengaluru', 'Bengaluru Urban',
-             'Karnataka', 'India', $3, $4, true, 1) RETURNING id`,
-    [userId, `test-${randomUUID()}`, where.latitude, where.longitude],
-  );
-  if (!row) throw new Error('no address');
-  return row.id;
-}
-
-interface Student extends RegisteredUser {
-  addressId: number;
-}
-
-async function newStudent(app: TestApp = t, where = HSR): Promise<Student> {
-  const user = await registerUser(app.app);
-  return { ...user, addressId: await addAddressAt(app, user.userId, where) };
-}
-
-async function newTutor(
-  app: TestApp = t,
-  options: {
-    subjects?: string[];
-    classes?: string[];
-    requirement?: 'online' | 'offline' | null;
-    verified?: boolean;
-    where?: { latitude: number; longitude: number } | null;
-  } = {},
-): Promise<RegisteredUser> {
-  const user = await registerTeacher(app.app);
-  await app.db.query(
-    `INSERT INTO profiles (user_id, interested_classes, subjects, requirement)
-     VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id) DO UPDATE SET interested_classes = $2, subjects = $3, requirement = $4`,
-    [
-      user.userId,
-      options.classes ?? ['Class 10'],
-      options.subjects ?? ['Mathematics'],
-      options.requirement === undefined ? 'offline' : options.requirement,
-    ],
-  );
-  if (options.verified !== false) await verifyTutor(app.db, user.userId);
-  if (options.where !== null) await addAddressAt(app, user.userId, options.where ?? KORAMANGALA);
-  return user;
-}
-
-async function postEnquiry(
-  student: Student,
-  overrides: Record<string, unknown> = {},
-  app: TestApp = t,
-): Promise<StudentEnquiry> {
-  const response = await call(app.app, 'POST', '/api/enquiry/enquiries/', student.access, {
-    name: 'Maths tuition for my son',
-    address: student.addressId,
-    study_mode: 'offline',
-    board: 'CBSE',
-    class_level: 'Class 10',
-    custom_class: '',
-    subject: 'Mathematics',
-    custom_subject: '',
-    language: 'English',
-    custom_language: '',
-    user_budget: 400,
-    when_to_start: 'immediately',
-    female_tutor_preferred: false,
-    ...overrides,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<StudentEnquiry>();
-}
-
-interface AlertRow {
-  tutor_id: number;
-  channel: string;
-  status: string;
-  reason: string;
-}
-
-/** The alerts of an enquiry to these tutors (tutors of other tests share the database). */
-function alertsOf(
-  app: TestApp,
-  enquiryId: number,
-  tutors: readonly RegisteredUser[],
-): Promise<AlertRow[]> {
-  return rows<AlertRow>(
-    app.db,
-    `SELECT tutor_id, channel, status, reason FROM lead_alerts
-      WHERE enquiry_id = $1 AND tutor_id = ANY($2::int[]) ORDER BY tutor_id`,
-    [enquiryId, tutors.map((tutor) => tutor.userId)],
-  );
-}
+const newStudent = (app: TestApp = t, where = HSR): Promise<Poster> => newPoster(app, where);
+const newTutor = (app: TestApp = t, options: MatchingTutorOptions = {}) =>
+  newMatchingTutor(app, options);
+const postEnquiry = (student: Poster, overrides: Record<string, unknown> = {}, app: TestApp = t) =>
+  postEnquiryAs(app.app, student, overrides);
+const alertsOf = (app: TestApp, enquiryId: number, tutors: readonly RegisteredUser[]) =>
+  alertsFor(app.db, enquiryId, tutors);
 
 interface AlertClient {
   frames: LeadAlertFrame[];
@@ -368,6 +276,37 @@ describe('the alert socket', () => {
     await settle();
     expect(otherTab.frames).toEqual([]);
     for (const tab of [tab1, tab2, otherTab]) tab.close();
+  });
+
+  it('records who saw it in an open tab: they get no e-mail, the others do', async () => {
+    const base = await listen(t);
+    const student = await newStudent();
+    const [open, away] = await Promise.all([newTutor(), newTutor()]);
+    const tab = await openAlerts(base, open.access);
+    const enquiry = await postEnquiry(student);
+    await sendLeadAlerts(t.ctx, enquiry.id);
+    await tab.next((f) => f.enquiry.id === enquiry.id);
+    await settle();
+    await decideChannelAlerts(t.ctx, enquiry.id);
+    const email = await rows<{ tutor_id: number; status: string; reason: string }>(
+      t.db,
+      `SELECT tutor_id, status, reason FROM lead_alerts
+        WHERE enquiry_id = $1 AND channel = 'email' AND tutor_id = ANY($2::int[])
+        ORDER BY tutor_id`,
+      [enquiry.id, [open.userId, away.userId]],
+    );
+    expect(email).toEqual(
+      [
+        { tutor_id: open.userId, status: 'skipped', reason: 'in_app' },
+        // at once, or at the end of the quiet hours (this test runs on the real clock)
+        {
+          tutor_id: away.userId,
+          status: 'held',
+          reason: expect.stringMatching(/^(quiet_hours)?$/) as unknown,
+        },
+      ].sort((a, b) => a.tutor_id - b.tutor_id),
+    );
+    tab.close();
   });
 
   it('closes without a token (4001) and for a student (4003)', async () => {

@@ -162,3 +162,248 @@ export async function countToldOfLatest(
   );
   return rows[0] ?? { enquiry_id: null, tutors_told: 0 };
 }
+
+/** A tutor's stored alert settings (minutes for the quiet hours). */
+export interface AlertSettingsRow {
+  whatsapp_mode: 'instant' | 'digest' | 'off';
+  whatsapp_digest_hour: number;
+  whatsapp_unsubscribed_at: Date | null;
+  email_mode: 'instant' | 'digest' | 'off';
+  email_digest_hour: number;
+  email_unsubscribed_at: Date | null;
+  quiet_start_minute: number;
+  quiet_end_minute: number;
+  daily_cap: number;
+}
+
+const SETTINGS_COLUMNS = `whatsapp_mode, whatsapp_digest_hour, whatsapp_unsubscribed_at,
+  email_mode, email_digest_hour, email_unsubscribed_at, quiet_start_minute, quiet_end_minute,
+  daily_cap`;
+
+export async function findAlertSettings(
+  db: Queryable,
+  tutorId: number,
+): Promise<AlertSettingsRow | null> {
+  const rows = await db.query<AlertSettingsRow>(
+    `SELECT ${SETTINGS_COLUMNS} FROM alert_settings WHERE tutor_id = $1`,
+    [tutorId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Where a tutor's messages go: the e-mail, and the phone once verified. */
+export interface AlertContactRow {
+  email: string;
+  phone: string | null;
+}
+
+export async function findAlertContact(
+  db: Queryable,
+  tutorId: number,
+): Promise<AlertContactRow | null> {
+  const rows = await db.query<AlertContactRow>(
+    `SELECT email, CASE WHEN is_phone_verified AND phone_number IS NOT NULL
+                        THEN coalesce(phone_country_code, '') || phone_number END AS phone
+       FROM users WHERE id = $1`,
+    [tutorId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Stores the whole row; an unsubscribe mark stays only while the channel stays off. */
+export async function upsertAlertSettings(
+  db: Queryable,
+  tutorId: number,
+  row: AlertSettingsRow,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO alert_settings (tutor_id, ${SETTINGS_COLUMNS}, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (tutor_id) DO UPDATE SET
+       whatsapp_mode = $2, whatsapp_digest_hour = $3, whatsapp_unsubscribed_at = $4,
+       email_mode = $5, email_digest_hour = $6, email_unsubscribed_at = $7,
+       quiet_start_minute = $8, quiet_end_minute = $9, daily_cap = $10, updated_at = $11`,
+    [
+      tutorId,
+      row.whatsapp_mode,
+      row.whatsapp_digest_hour,
+      row.whatsapp_unsubscribed_at,
+      row.email_mode,
+      row.email_digest_hour,
+      row.email_unsubscribed_at,
+      row.quiet_start_minute,
+      row.quiet_end_minute,
+      row.daily_cap,
+      now,
+    ],
+  );
+}
+
+/** The in-app alerts of an enquiry this instance wrote to an open socket. */
+export async function markAlertsSeenInApp(
+  db: Queryable,
+  enquiryId: number,
+  tutorIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE lead_alerts SET delivered_at = $3
+      WHERE enquiry_id = $1 AND channel = 'app' AND tutor_id = ANY($2::int[])
+        AND delivered_at IS NULL`,
+    [enquiryId, tutorIds, now],
+  );
+}
+
+/** A tutor told of an enquiry in the app, with their settings and contact, for the other channels. */
+export interface ChannelTargetRow extends Partial<AlertSettingsRow> {
+  tutor_id: number;
+  distance_km: number | null;
+  seen_in_app: boolean;
+  has_phone: boolean;
+  has_settings: boolean;
+}
+
+export async function selectChannelTargets(
+  db: Queryable,
+  enquiryId: number,
+): Promise<ChannelTargetRow[]> {
+  return db.query<ChannelTargetRow>(
+    `SELECT a.tutor_id, a.distance_km, a.delivered_at IS NOT NULL AS seen_in_app,
+            (u.is_phone_verified AND u.phone_number IS NOT NULL) AS has_phone,
+            s.tutor_id IS NOT NULL AS has_settings,
+            s.whatsapp_mode, s.whatsapp_digest_hour, s.whatsapp_unsubscribed_at,
+            s.email_mode, s.email_digest_hour, s.email_unsubscribed_at,
+            s.quiet_start_minute, s.quiet_end_minute, s.daily_cap
+       FROM lead_alerts a
+       JOIN users u ON u.id = a.tutor_id
+       LEFT JOIN alert_settings s ON s.tutor_id = a.tutor_id
+      WHERE a.enquiry_id = $1 AND a.channel = 'app' AND a.status = 'sent'
+      ORDER BY a.tutor_id`,
+    [enquiryId],
+  );
+}
+
+/** One channel alert to record: held (with its time) or skipped. */
+export interface ChannelAlertRow {
+  tutor_id: number;
+  channel: 'whatsapp' | 'email';
+  status: 'held' | 'skipped';
+  reason: string;
+  distance_km: number | null;
+  due_at: Date | null;
+}
+
+/**
+ * Records an enquiry's alerts on the message channels; an alert already
+ * recorded is left as it was. Answers the ones newly recorded.
+ */
+export async function claimChannelAlerts(
+  db: Queryable,
+  enquiryId: number,
+  alerts: readonly ChannelAlertRow[],
+): Promise<ChannelAlertRow[]> {
+  if (alerts.length === 0) return [];
+  return db.query<ChannelAlertRow>(
+    `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km, due_at)
+     SELECT t.tutor_id, $1, t.channel, t.status, t.reason, t.distance_km, t.due_at
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::timestamptz[])
+         AS t (tutor_id, channel, status, reason, distance_km, due_at)
+     ON CONFLICT (tutor_id, enquiry_id, channel) DO NOTHING
+     RETURNING tutor_id, channel, status, reason, distance_km, due_at`,
+    [
+      enquiryId,
+      alerts.map((alert) => alert.tutor_id),
+      alerts.map((alert) => alert.channel),
+      alerts.map((alert) => alert.status),
+      alerts.map((alert) => alert.reason),
+      alerts.map((alert) => alert.distance_km),
+      alerts.map((alert) => alert.due_at),
+    ],
+  );
+}
+
+/** Tutors and channels with held alerts whose time has come (the sweep). */
+export async function selectDueTutors(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<{ tutor_id: number; channel: 'whatsapp' | 'email' }[]> {
+  return db.query(
+    `SELECT DISTINCT tutor_id, channel FROM lead_alerts
+      WHERE status = 'held' AND due_at <= $1 ORDER BY tutor_id, channel LIMIT $2`,
+    [now, limit],
+  );
+}
+
+/** A held alert whose time has come, locked for this transaction, with its enquiry. */
+export interface DueAlertRow extends AlertEnquiryRow {
+  reason: string;
+  distance_km: number | null;
+}
+
+export async function lockDueAlerts(
+  tx: Queryable,
+  tutorId: number,
+  channel: 'whatsapp' | 'email',
+  now: Date,
+): Promise<DueAlertRow[]> {
+  return tx.query<DueAlertRow>(
+    `SELECT a.reason, a.distance_km,
+            e.id, e.student_id, e.name, e.subject, e.class_level, e.study_mode, e.city,
+            e.latitude, e.longitude, e.coins_required, e.posted_at, e.expires_at, e.archived,
+            e.responded_count, e.total_responses, u.is_active AS poster_active
+       FROM lead_alerts a
+       JOIN enquiries e ON e.id = a.enquiry_id
+       JOIN users u ON u.id = e.student_id
+      WHERE a.tutor_id = $1 AND a.channel = $2 AND a.status = 'held' AND a.due_at <= $3
+      ORDER BY e.posted_at, e.id
+      FOR UPDATE OF a SKIP LOCKED`,
+    [tutorId, channel, now],
+  );
+}
+
+/** Instant alerts of a channel sent to a tutor since `since` (the daily cap). */
+export async function countInstantSent(
+  db: Queryable,
+  tutorId: number,
+  channel: 'whatsapp' | 'email',
+  since: Date,
+): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM lead_alerts
+      WHERE tutor_id = $1 AND channel = $2 AND status = 'sent' AND reason = ''
+        AND sent_at >= $3`,
+    [tutorId, channel, since],
+  );
+  return row?.count ?? 0;
+}
+
+/** Moves alerts of one tutor and channel to a state (sent now, held again, skipped). */
+export async function updateChannelAlerts(
+  db: Queryable,
+  change: {
+    tutorId: number;
+    channel: 'whatsapp' | 'email';
+    enquiryIds: readonly number[];
+    status: 'sent' | 'held' | 'skipped';
+    reason: string;
+    dueAt: Date | null;
+    sentAt: Date | null;
+  },
+): Promise<void> {
+  if (change.enquiryIds.length === 0) return;
+  await db.query(
+    `UPDATE lead_alerts SET status = $4, reason = $5, due_at = $6, sent_at = $7
+      WHERE tutor_id = $1 AND channel = $2 AND enquiry_id = ANY($3::int[])`,
+    [
+      change.tutorId,
+      change.channel,
+      change.enquiryIds,
+      change.status,
+      change.reason,
+      change.dueAt,
+      change.sentAt,
+    ],
+  );
+}

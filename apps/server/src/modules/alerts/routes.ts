@@ -1,4 +1,10 @@
-import { ToldTutorsSchema } from '@gurumatch/shared/alerts';
+import {
+  AlertSettingsBodySchema,
+  AlertSettingsSchema,
+  ToldTutorsSchema,
+  UnsubscribeBodySchema,
+  UnsubscribedSchema,
+} from '@gurumatch/shared/alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
@@ -6,24 +12,73 @@ import { onSessionsEnded } from '../../lib/session-events.ts';
 import { createSocketRegistry } from '../../lib/socket-registry.ts';
 import { actorOf } from '../../plugins/auth.ts';
 
+import { getAlertSettings, saveAlertSettings, unsubscribe } from './channels.ts';
 import { onLeadAlerts, toldTutors } from './service.ts';
 import { alertJoinHook, createAlertSockets, handleAlertSocket } from './socket.ts';
 
-/** `/api/alerts/…`: what a student may know of the alerts of their enquiries. */
+/**
+ * `/api/alerts/…`: what a student may know of the alerts of their enquiries,
+ * a tutor's alert settings, and a message's unsubscribe link.
+ */
 export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  /** A route for signed-in users of one role: documented as such, refused to the others. */
+  const signedIn = (role: 'student' | 'teacher') => ({
+    onRequest: app.authenticate,
+    preValidation: app.requireRole(role),
+  });
+  const documented = { tags: ['alerts'], security: [{ bearerAuth: [] }] };
+
   app.get(
     '/told/',
     {
       schema: {
-        tags: ['alerts'],
-        security: [{ bearerAuth: [] }],
+        ...documented,
         summary: 'How many tutors were told of the latest live enquiry',
         response: { 200: ToldTutorsSchema },
       },
-      onRequest: app.authenticate,
-      preValidation: app.requireRole('student'),
+      ...signedIn('student'),
     },
     async (request) => toldTutors(ctx, actorOf(request).user_id),
+  );
+
+  app.get(
+    '/settings/',
+    {
+      schema: {
+        ...documented,
+        summary: 'The tutor’s WhatsApp and e-mail alert settings (the defaults until saved)',
+        response: { 200: AlertSettingsSchema },
+      },
+      ...signedIn('teacher'),
+    },
+    async (request) => getAlertSettings(ctx, actorOf(request).user_id),
+  );
+
+  app.put(
+    '/settings/',
+    {
+      schema: {
+        ...documented,
+        summary: 'Replaces the tutor’s alert settings',
+        body: AlertSettingsBodySchema,
+        response: { 200: AlertSettingsSchema },
+      },
+      ...signedIn('teacher'),
+    },
+    async (request) => saveAlertSettings(ctx, actorOf(request).user_id, request.body),
+  );
+
+  app.post(
+    '/unsubscribe/',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Turns off the channel a message’s signed unsubscribe link names (no sign-in)',
+        body: UnsubscribeBodySchema,
+        response: { 200: UnsubscribedSchema },
+      },
+    },
+    async (request) => unsubscribe(ctx, request.body.token),
   );
 };
 
@@ -40,9 +95,7 @@ export const alertSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     onSessionsEnded(ctx.pubsub, (event) => {
       registry.endSessions(event);
     }),
-    onLeadAlerts(ctx.pubsub, (tutorId, enquiry) => {
-      sockets.deliver(tutorId, enquiry);
-    }),
+    onLeadAlerts(ctx, (tutorId, enquiry) => sockets.deliver(tutorId, enquiry)),
   ]).catch((error: unknown) => {
     // without pub/sub the feed still shows new enquiries on reload
     app.log.error({ err: error }, 'lead alerts cannot be heard');

@@ -6,22 +6,27 @@
  * twice), and publishes one event through the pub/sub adapter, from which each
  * instance delivers to the alert sockets of its own tutors.
  */
-import type { LeadAlertEnquiry, ToldTutors } from '@gurumatch/shared/alerts';
-import { GAZETTEER_PLACES } from '@gurumatch/shared/catalogues/gazetteer';
+import {
+  LeadAlertEnquirySchema,
+  type LeadAlertEnquiry,
+  type ToldTutors,
+} from '@gurumatch/shared/alerts';
 import { FEED_RADIUS_KM_DEFAULT } from '@gurumatch/shared/enquiries';
+import { parseJsonAs } from '@gurumatch/shared/json';
 import { z } from 'zod';
 
-import type { PubSub } from '../../adapters/pubsub/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 
+import { closedReason, leadAlertEnquiryOf, roundedKm } from './alert-enquiry.ts';
+import { channelAlertJobs, queueChannelAlerts } from './channels.ts';
 import {
   claimAlerts,
   countToldOfLatest,
   findAlertEnquiry,
+  markAlertsSeenInApp,
   selectMatchingTutors,
-  type AlertEnquiryRow,
 } from './queries.ts';
 
 export const LEAD_ALERTS_JOB = 'lead-alerts';
@@ -50,56 +55,11 @@ export async function queueLeadAlerts(
 
 /** The event of one enquiry's alerts: the enquiry once, and each tutor with their distance. */
 const AlertEventSchema = z.object({
-  enquiry: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    subject: z.string(),
-    class_level: z.string(),
-    study_mode: z.enum(['online', 'offline', 'both']),
-    area: z.string(),
-    city: z.string(),
-    coins_required: z.number().int(),
-    posted_at: z.string(),
-  }),
+  enquiry: LeadAlertEnquirySchema.omit({ distance_km: true }),
   /** [tutor id, whole kilometres or null] */
   tutors: z.array(z.tuple([z.number().int(), z.number().nullable()])),
 });
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
-
-/** A locality centre closer than this names the enquiry's area (as the poster's view snaps). */
-const AREA_SNAP_KM = 4;
-const KM_PER_DEGREE = 111.045;
-
-/** The nearest known locality of the enquiry, never its address; else its city. */
-function areaOf(enquiry: AlertEnquiryRow): string {
-  let area = enquiry.city;
-  let nearestKm = AREA_SNAP_KM;
-  const cosLat = Math.cos((enquiry.latitude * Math.PI) / 180);
-  for (const place of GAZETTEER_PLACES) {
-    const dLat = (place.latitude - enquiry.latitude) * KM_PER_DEGREE;
-    const dLng = (place.longitude - enquiry.longitude) * KM_PER_DEGREE * cosLat;
-    const km = Math.sqrt(dLat * dLat + dLng * dLng);
-    if (km < nearestKm) {
-      nearestKm = km;
-      area = place.locality;
-    }
-  }
-  return area;
-}
-
-/** Why a posted enquiry is no longer alerted, or null while it is live. */
-function closedReason(enquiry: AlertEnquiryRow, now: Date): string | null {
-  if (enquiry.archived) return 'archived';
-  if (enquiry.expires_at.getTime() <= now.getTime()) return 'expired';
-  if (enquiry.responded_count >= enquiry.total_responses) return 'full';
-  if (!enquiry.poster_active) return 'poster_inactive';
-  return null;
-}
-
-/** A card's distance: whole kilometres, at least 1 (never precise enough to place the poster). */
-function roundedKm(km: number | null): number | null {
-  return km === null ? null : Math.max(1, Math.round(km));
-}
 
 /**
  * The job: records an alert for each matching tutor and publishes them as one
@@ -119,28 +79,24 @@ export async function sendLeadAlerts(ctx: AppContext, enquiryId: number): Promis
     reason: reason ?? '',
     tutors,
   });
-  if (reason !== null || claimed.length === 0) return 0;
-  const event: AlertEvent = {
-    enquiry: {
-      id: enquiry.id,
-      name: enquiry.name,
-      subject: enquiry.subject,
-      class_level: enquiry.class_level,
-      study_mode: enquiry.study_mode,
-      area: areaOf(enquiry),
-      city: enquiry.city,
-      coins_required: enquiry.coins_required,
-      posted_at: enquiry.posted_at.toISOString(),
-    },
-    tutors: claimed.map((tutor) => [tutor.tutor_id, roundedKm(tutor.distance_km)]),
-  };
-  await ctx.pubsub.publish(LEAD_ALERTS_CHANNEL, JSON.stringify(event));
+  if (reason !== null) return 0;
+  if (claimed.length > 0) {
+    const { distance_km: _none, ...shown } = leadAlertEnquiryOf(enquiry, null);
+    const event: AlertEvent = {
+      enquiry: shown,
+      tutors: claimed.map((tutor) => [tutor.tutor_id, roundedKm(tutor.distance_km)]),
+    };
+    await ctx.pubsub.publish(LEAD_ALERTS_CHANNEL, JSON.stringify(event));
+  }
+  // then those who did not see it in an open tab hear of it by WhatsApp or e-mail (a
+  // retry asks again: the decision records nothing twice)
+  if (tutors.length > 0) await queueChannelAlerts(ctx, enquiryId);
   return claimed.length;
 }
 
 /** The job that alerts the tutors of a new enquiry. */
-export function leadAlertJobs(ctx: AppContext): JobKind<LeadAlertsJob>[] {
-  return [
+export function leadAlertJobs(ctx: AppContext): JobKind<never>[] {
+  const inApp: JobKind<LeadAlertsJob>[] = [
     {
       name: LEAD_ALERTS_JOB,
       retryLimit: LEAD_ALERTS_RETRY_LIMIT,
@@ -152,26 +108,31 @@ export function leadAlertJobs(ctx: AppContext): JobKind<LeadAlertsJob>[] {
       },
     },
   ];
+  return [...(inApp as JobKind<never>[]), ...channelAlertJobs(ctx)];
 }
 
-/** Hears every instance's alert events; the returned function stops. */
+/**
+ * Hears every instance's alert events; `listener` answers whether the tutor
+ * had an open tab here, and those who had are recorded as having seen it (they
+ * need no WhatsApp or e-mail). The returned function stops.
+ */
 export function onLeadAlerts(
-  pubsub: PubSub,
-  listener: (tutorId: number, enquiry: LeadAlertEnquiry) => void,
+  ctx: Pick<AppContext, 'pubsub' | 'db' | 'log' | 'now'>,
+  listener: (tutorId: number, enquiry: LeadAlertEnquiry) => boolean,
 ): Promise<() => Promise<void>> {
+  const { pubsub } = ctx;
   return pubsub.subscribe(LEAD_ALERTS_CHANNEL, (message) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(message);
-    } catch {
-      return;
-    }
-    const parsed = AlertEventSchema.safeParse(value);
-    if (!parsed.success) return;
-    const { enquiry, tutors } = parsed.data;
-    for (const [tutorId, distanceKm] of tutors) {
-      listener(tutorId, { ...enquiry, distance_km: distanceKm });
-    }
+    const event = parseJsonAs(AlertEventSchema, message);
+    if (!event) return;
+    const { enquiry, tutors } = event;
+    const seen = tutors
+      .filter(([tutorId, distanceKm]) => listener(tutorId, { ...enquiry, distance_km: distanceKm }))
+      .map(([tutorId]) => tutorId);
+    if (seen.length === 0) return;
+    markAlertsSeenInApp(ctx.db, enquiry.id, seen, ctx.now()).catch((error: unknown) => {
+      // those tutors may then also get the message: the alert is not lost
+      ctx.log.warn({ err: error, enquiry_id: enquiry.id }, 'in-app alerts not recorded as seen');
+    });
   });
 }
 

@@ -3,6 +3,7 @@ import {
   CHAT_SOCKET_CLOSE_FORBIDDEN,
   CHAT_SOCKET_CLOSE_UNAUTHORIZED,
 } from '@gurumatch/shared/constants';
+import { parseJsonAs } from '@gurumatch/shared/json';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
@@ -42,7 +43,8 @@ const AuthFrameSchema = z.object({ type: z.literal('auth'), token: z.string().ma
 /** This instance's alert sockets by tutor: where an alert event is delivered. */
 export interface AlertSockets {
   add(userId: number, socket: WebSocket): () => void;
-  deliver(tutorId: number, enquiry: LeadAlertEnquiry): void;
+  /** Writes the alert to the tutor's open tabs here; answers whether there was one. */
+  deliver(tutorId: number, enquiry: LeadAlertEnquiry): boolean;
 }
 
 export function createAlertSockets(): AlertSockets {
@@ -63,10 +65,16 @@ export function createAlertSockets(): AlertSockets {
     },
     deliver(tutorId, enquiry) {
       const sockets = byUser.get(tutorId);
-      if (!sockets) return;
+      if (!sockets) return false;
       const frame: LeadAlertFrame = { type: 'lead_alert', enquiry };
       const data = JSON.stringify(frame);
-      for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(data);
+      let written = false;
+      for (const socket of sockets) {
+        if (socket.readyState !== socket.OPEN) continue;
+        socket.send(data);
+        written = true;
+      }
+      return written;
     },
   };
 }
@@ -154,10 +162,5 @@ function authFrame(data: RawData): z.infer<typeof AuthFrameSchema> | null {
     : data instanceof ArrayBuffer
       ? Buffer.from(data).toString('utf8')
       : data.toString('utf8');
-  try {
-    const parsed = AuthFrameSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return parseJsonAs(AuthFrameSchema, text);
 }

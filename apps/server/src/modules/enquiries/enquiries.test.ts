@@ -17,6 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
+  addAddressAt as addAddressIn,
+  enquiryBody as bodyOfEnquiry,
+  type Place,
+} from '../../../test/enquiry-fixtures.ts';
+import {
   bearer,
   call,
   countRows,
@@ -48,28 +53,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function addAddressAt(
-  userId: number,
-  where: { latitude: number; longitude: number },
-  slot = 1,
-): Promise<number> {
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, district, state,
-                                 country, latitude, longitude, is_primary, slot)
-     VALUES ($1, $2, 'Somewhere, Bengaluru, Karnataka, India', 'Bengaluru', 'Bengaluru Urban',
-             'Karnataka', 'India', $3, $4, $5, $6) RETURNING id`,
-    [
-      userId,
-      `place-${String(userId)}-${String(slot)}`,
-      where.latitude,
-      where.longitude,
-      slot === 1,
-      slot,
-    ],
-  );
-  if (!row) throw new Error('no address');
-  return row.id;
-}
+const addAddressAt = (userId: number, where: Place, slot = 1): Promise<number> =>
+  addAddressIn(t.db, userId, where, slot);
 
 interface Student extends RegisteredUser {
   addressId: number;
@@ -125,24 +110,8 @@ async function newTutor(
   return { ...user, addressId: await addAddressAt(user.userId, where) };
 }
 
-function enquiryBody(student: Student, overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Maths tuition for my son',
-    address: student.addressId,
-    study_mode: 'offline',
-    board: 'CBSE',
-    class_level: 'Class 10',
-    custom_class: '',
-    subject: 'Mathematics',
-    custom_subject: '',
-    language: 'English',
-    custom_language: '',
-    user_budget: 400,
-    when_to_start: 'immediately',
-    female_tutor_preferred: false,
-    ...overrides,
-  };
-}
+const enquiryBody = (student: Student, overrides: Record<string, unknown> = {}) =>
+  bodyOfEnquiry(student.addressId, overrides);
 
 async function postEnquiry(
   student: Student,

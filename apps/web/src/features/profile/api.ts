@@ -1,3 +1,4 @@
+import type { AlertSettings, AlertSettingsBody } from '@gurumatch/shared/alerts';
 import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
 import type { SuccessMessage } from '@gurumatch/shared/schemas/account';
 import type {
@@ -6,7 +7,7 @@ import type {
   ProofUploadResult,
   UpdateProfileBody,
 } from '@gurumatch/shared/schemas/profile';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { ApiError, apiRequest, isRefusal } from '../../lib/api.ts';
 
@@ -83,4 +84,27 @@ export function useMyProfile(userId: number | null) {
 
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });
+}
+
+export const alertSettingsKeys = {
+  mine: (userId: number) => ['profile', 'alert-settings', userId] as const,
+};
+
+/** A tutor's WhatsApp and e-mail alert settings (the defaults until saved). */
+export function useAlertSettings(userId: number) {
+  return useQuery({
+    queryKey: alertSettingsKeys.mine(userId),
+    queryFn: () => apiRequest<AlertSettings>('/api/alerts/settings/'),
+  });
+}
+
+export function useSaveAlertSettings(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlertSettingsBody) =>
+      apiRequest<AlertSettings>('/api/alerts/settings/', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(alertSettingsKeys.mine(userId), saved);
+    },
+  });
 }

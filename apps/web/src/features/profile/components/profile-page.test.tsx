@@ -1,3 +1,4 @@
+import { DEFAULT_ALERT_SETTINGS } from '@gurumatch/shared/alerts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -9,6 +10,13 @@ const TEACHER: TestSession = { role: 'teacher', user_id: 7, full_name: 'Asha Rao
 const STUDENT: TestSession = { role: 'student', user_id: 8, full_name: 'Ravi Kumar' };
 const PROFILE_PATH = '/api/auth/profile/';
 const RESEND_PATH = '/api/auth/resend-verification/';
+/** The tutor's alert settings, a section of the profile of its own. */
+const SETTINGS_PATH = '/api/alerts/settings/';
+const ALERT_SETTINGS = {
+  ...DEFAULT_ALERT_SETTINGS,
+  whatsapp_to: null,
+  email_to: 'asha@example.com',
+};
 
 function renderProfile(session: TestSession = TEACHER) {
   return renderWithProviders(
@@ -140,6 +148,7 @@ describe('ProfilePage', () => {
     stubApi({
       [`GET ${PROFILE_PATH}`]: () => json(200, [makeProfile({ is_email_verified: false })]),
       [`POST ${RESEND_PATH}`]: () => json(429, { detail: 'Too many requests.' }),
+      [`GET ${SETTINGS_PATH}`]: () => json(200, ALERT_SETTINGS),
     });
     const { user } = renderProfile();
 
@@ -154,6 +163,7 @@ describe('ProfilePage', () => {
         () => json(500, { detail: 'A server error occurred.' }),
         () => json(200, [verifiedTeacher]),
       ],
+      [`GET ${SETTINGS_PATH}`]: () => json(200, ALERT_SETTINGS),
     });
     const { user } = renderProfile();
 
@@ -161,7 +171,8 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Asha Rao' })).toBeInTheDocument();
-    expect(listCalls(calls)).toEqual([`GET ${PROFILE_PATH}`, `GET ${PROFILE_PATH}`]);
+    const profileCalls = listCalls(calls).filter((call) => call.endsWith(PROFILE_PATH));
+    expect(profileCalls).toEqual([`GET ${PROFILE_PATH}`, `GET ${PROFILE_PATH}`]);
   });
 
   it('links to Update Profile, Manage Addresses and back to the dashboard', async () => {

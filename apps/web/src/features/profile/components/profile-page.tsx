@@ -18,6 +18,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useMyProfile, useResendVerification } from '../api.ts';
 
+import { AlertSettingsSection } from './alert-settings-section.tsx';
 import { Avatar } from './avatar.tsx';
 
 const ROLE_LABELS = {
@@ -177,6 +178,8 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           </dl>
         </section>
       ) : null}
+
+      {isTeacher ? <AlertSettingsSection userId={profile.user_id} /> : null}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-between">
         <Link

@@ -1,0 +1,464 @@
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '@gurumatch/shared/alerts';
+import { ALERT_MESSAGES } from '@gurumatch/shared/messages/alerts';
+import type { StudentEnquiry } from '@gurumatch/shared/schemas/enquiries';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  alertsOf,
+  MYSURU,
+  newMatchingTutor,
+  newPoster,
+  postEnquiryAs,
+  type MatchingTutorOptions,
+  type Poster,
+} from '../../../test/enquiry-fixtures.ts';
+import {
+  call,
+  rows,
+  signInNewAdministrator,
+  type RegisteredUser,
+} from '../../../test/factories.ts';
+import type { OutboxEntry } from '../../adapters/outbox/dev-outbox.ts';
+
+import { decideChannelAlerts, queueDueChannelMessages, sendDueChannelAlerts } from './channels.ts';
+import { sendLeadAlerts } from './service.ts';
+
+/** The jobs are stored, not run: each test runs them, at the time it sets on the clock. */
+let t: TestApp;
+
+/** A moment of day `day` of the tests at `time` in India (UTC+05:30). */
+function ist(day: number, time: string): Date {
+  const base = Date.UTC(2031, 0, 1 + day) - 330 * 60_000;
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(base + (hours * 60 + minutes) * 60_000);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { JOBS_WORK: 'false' }, now: ist(0, '12:00') });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const CHANNELS = ['whatsapp', 'email'];
+/** How an alert names the enquiries of these tests (posted at HSR Layout, tutors ~4 km away). */
+const LINE = 'New enquiry near you: Mathematics, Class 10, HSR Layout Sector 2 · 4 km';
+const ONLINE_LINE = 'New enquiry near you: Mathematics, Class 10, HSR Layout Sector 2 · online';
+const SETTINGS = '/api/alerts/settings/';
+
+let phoneCounter = 0;
+/** A tutor near HSR Layout with a verified phone of their own. */
+function newTutor(options: MatchingTutorOptions = {}): Promise<RegisteredUser> {
+  phoneCounter += 1;
+  const phone = `97${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+  return newMatchingTutor(t, { phone, ...options });
+}
+
+const postEnquiry = (poster: Poster, overrides: Record<string, unknown> = {}) =>
+  postEnquiryAs(t.app, poster, overrides);
+
+/** The alert jobs of a post, in order: in the app, then the decision of the other channels. */
+async function runAlertJobs(enquiry: StudentEnquiry): Promise<void> {
+  await sendLeadAlerts(t.ctx, enquiry.id);
+  await decideChannelAlerts(t.ctx, enquiry.id);
+}
+
+/** The poster archives the enquiry: it is closed to alerts from then on. */
+function archive(poster: Poster, enquiry: StudentEnquiry) {
+  const path = `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`;
+  return call(t.app, 'PATCH', path, poster.access, {});
+}
+
+async function putSettings(tutor: RegisteredUser, body: unknown) {
+  return call(t.app, 'PUT', SETTINGS, tutor.access, body);
+}
+
+const isAlert = (entry: OutboxEntry): boolean =>
+  entry.links.some((link) => link.includes('/alerts/unsubscribe?token='));
+
+/** The alert e-mails a tutor received (not the e-mail check of signing up), newest first. */
+async function mailTo(tutor: RegisteredUser): Promise<OutboxEntry[]> {
+  return ((await t.ctx.outbox?.list(100, tutor.email)) ?? []).filter(isAlert);
+}
+
+async function whatsappTo(tutor: RegisteredUser): Promise<OutboxEntry[]> {
+  const [row] = await rows<{ phone: string }>(
+    t.db,
+    `SELECT phone_country_code || phone_number AS phone FROM users WHERE id = $1`,
+    [tutor.userId],
+  );
+  return ((await t.ctx.outbox?.list(100, row?.phone)) ?? []).filter(isAlert);
+}
+
+const instantBoth = {
+  ...DEFAULT_ALERT_SETTINGS,
+  whatsapp: { mode: 'instant', digest_hour: 19 },
+  email: { mode: 'instant', digest_hour: 19 },
+};
+
+describe('GET and PUT /api/alerts/settings/', () => {
+  it('answers the defaults to a tutor who never saved any', async () => {
+    t.clock.set(ist(0, '12:00'));
+    const tutor = await newTutor();
+    const answer = await call(t.app, 'GET', SETTINGS, tutor.access);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json<AlertSettings>()).toEqual({
+      whatsapp: { mode: 'off', digest_hour: 19 },
+      email: { mode: 'instant', digest_hour: 19 },
+      quiet_hours: { start: '21:00', end: '08:00' },
+      daily_cap: 10,
+      whatsapp_to: expect.stringMatching(/^\+9197\d{8}$/) as unknown,
+      email_to: tutor.email,
+    });
+  });
+
+  it('stores what a tutor saves and answers it back', async () => {
+    t.clock.set(ist(0, '12:00'));
+    const tutor = await newTutor();
+    const body = {
+      whatsapp: { mode: 'digest', digest_hour: 7 },
+      email: { mode: 'off', digest_hour: 20 },
+      quiet_hours: { start: '22:30', end: '06:15' },
+      daily_cap: 3,
+    };
+    const saved = await putSettings(tutor, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject(body);
+    const read = await call(t.app, 'GET', SETTINGS, tutor.access);
+    expect(read.json()).toMatchObject(body);
+    const [row] = await rows(
+      t.db,
+      `SELECT whatsapp_mode, email_mode, quiet_start_minute, quiet_end_minute, daily_cap
+         FROM alert_settings WHERE tutor_id = $1`,
+      [tutor.userId],
+    );
+    expect(row).toEqual({
+      whatsapp_mode: 'digest',
+      email_mode: 'off',
+      quiet_start_minute: 22 * 60 + 30,
+      quiet_end_minute: 6 * 60 + 15,
+      daily_cap: 3,
+    });
+  });
+
+  it.each([
+    ['a mode it does not know', { email: { mode: 'sometimes', digest_hour: 19 } }, 'email.mode'],
+    ['an hour past 23', { whatsapp: { mode: 'digest', digest_hour: 24 } }, 'whatsapp.digest_hour'],
+    [
+      'a time that is not HH:MM',
+      { quiet_hours: { start: '9pm', end: '08:00' } },
+      'quiet_hours.start',
+    ],
+    ['a negative cap', { daily_cap: -1 }, 'daily_cap'],
+    ['a field it does not know', { push: true }, 'non_field_errors'],
+  ])('refuses %s with 400 and changes nothing', async (_name, change, field) => {
+    t.clock.set(ist(0, '12:00'));
+    const tutor = await newTutor();
+    const refused = await putSettings(tutor, { ...DEFAULT_ALERT_SETTINGS, ...change });
+    expect(refused.statusCode).toBe(400);
+    const body = refused.json<{ code: string; errors: Record<string, string[]> }>();
+    expect(body.code).toBe('validation_error');
+    expect(Object.keys(body.errors).join(' ')).toContain(field === 'non_field_errors' ? '' : field);
+    const stored = await rows(t.db, 'SELECT 1 FROM alert_settings WHERE tutor_id = $1', [
+      tutor.userId,
+    ]);
+    expect(stored).toEqual([]);
+  });
+
+  it('refuses a body that is not JSON, or missing, with 400', async () => {
+    t.clock.set(ist(0, '12:00'));
+    const tutor = await newTutor();
+    const notJson = await t.app.inject({
+      method: 'PUT',
+      url: SETTINGS,
+      headers: { authorization: `Bearer ${tutor.access}`, 'content-type': 'application/json' },
+      payload: '{"whatsapp":',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toMatchObject({ code: 'validation_error' });
+    expect((await putSettings(tutor, undefined)).statusCode).toBe(400);
+  });
+
+  it('refuses without a token (401), and a student or an administrator (403)', async () => {
+    t.clock.set(ist(0, '12:00'));
+    expect((await call(t.app, 'GET', SETTINGS)).statusCode).toBe(401);
+    expect((await call(t.app, 'PUT', SETTINGS, undefined, DEFAULT_ALERT_SETTINGS)).statusCode).toBe(
+      401,
+    );
+    const student = await newPoster(t);
+    const admin = await signInNewAdministrator(t.app, t.db);
+    for (const user of [student.access, admin.access]) {
+      const read = await call(t.app, 'GET', SETTINGS, user);
+      expect(read.statusCode).toBe(403);
+      expect(read.json()).toMatchObject({ code: 'permission_denied' });
+      const write = await call(t.app, 'PUT', SETTINGS, user, DEFAULT_ALERT_SETTINGS);
+      expect(write.statusCode).toBe(403);
+    }
+    const stored = await rows(t.db, 'SELECT 1 FROM alert_settings WHERE tutor_id = $1', [
+      student.userId,
+    ]);
+    expect(stored).toEqual([]);
+  });
+});
+
+describe('instant alerts by e-mail and WhatsApp', () => {
+  it('e-mails a tutor at once with the alert line and an unsubscribe link, never the address', async () => {
+    t.clock.set(ist(1, '12:00'));
+    const poster = await newPoster(t);
+    const tutor = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    expect(await alertsOf(t.db, enquiry.id, [tutor], CHANNELS)).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: '' },
+      { tutor_id: tutor.userId, channel: 'whatsapp', status: 'skipped', reason: 'off' },
+    ]);
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    const [mail, ...more] = await mailTo(tutor);
+    expect(more.filter((entry) => entry.subject.startsWith('New enquiry'))).toEqual([]);
+    expect(mail?.subject).toBe(LINE);
+    expect(mail?.body).toContain(mail?.subject);
+    expect(mail?.links).toEqual([
+      expect.stringMatching(/\/enquiry$/),
+      expect.stringMatching(/\/alerts\/unsubscribe\?token=/),
+    ]);
+    expect(mail?.body).not.toContain('Somewhere');
+    expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: '' },
+    ]);
+    // a retried job finds nothing due and sends nothing more
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await decideChannelAlerts(t.ctx, enquiry.id);
+    expect(await mailTo(tutor)).toHaveLength(1);
+  });
+
+  it('sends WhatsApp to the verified phone once the tutor turns it on', async () => {
+    t.clock.set(ist(2, '12:00'));
+    const poster = await newPoster(t);
+    const tutor = await newTutor();
+    expect((await putSettings(tutor, instantBoth)).statusCode).toBe(200);
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'whatsapp' });
+    const [message] = await whatsappTo(tutor);
+    expect(message).toMatchObject({ kind: 'otp', channel: 'whatsapp' });
+    expect(message?.body).toContain(LINE);
+    expect(message?.links.some((link) => link.includes('/alerts/unsubscribe?token='))).toBe(true);
+    expect(await alertsOf(t.db, enquiry.id, [tutor], CHANNELS)).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: '' },
+      { tutor_id: tutor.userId, channel: 'whatsapp', status: 'sent', reason: '' },
+    ]);
+  });
+
+  it('records no message for an unverified tutor, a far tutor, and skips an archived enquiry', async () => {
+    t.clock.set(ist(3, '12:00'));
+    const poster = await newPoster(t);
+    const unverified = await newTutor({ verified: false });
+    const far = await newTutor({ where: MYSURU });
+    const near = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    expect(await alertsOf(t.db, enquiry.id, [unverified, far], CHANNELS)).toEqual([]);
+    const archived = await archive(poster, enquiry);
+    expect(archived.statusCode).toBeLessThan(300);
+    await sendDueChannelAlerts(t.ctx, { tutor_id: near.userId, channel: 'email' });
+    expect(await mailTo(near)).toEqual([]);
+    expect(await alertsOf(t.db, enquiry.id, [near], ['email'])).toEqual([
+      { tutor_id: near.userId, channel: 'email', status: 'skipped', reason: 'archived' },
+    ]);
+    // archived before the decision: recorded as skipped at once
+    const later = await postEnquiry(poster);
+    await sendLeadAlerts(t.ctx, later.id);
+    await archive(poster, later);
+    await decideChannelAlerts(t.ctx, later.id);
+    expect(await alertsOf(t.db, later.id, [near], ['email'])).toEqual([
+      { tutor_id: near.userId, channel: 'email', status: 'skipped', reason: 'archived' },
+    ]);
+  });
+});
+
+describe('quiet hours, the daily cap and the digest', () => {
+  it('holds an alert that comes in quiet hours and sends it when they end', async () => {
+    t.clock.set(ist(4, '22:10'));
+    const poster = await newPoster(t);
+    const tutor = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: 'quiet_hours' },
+    ]);
+    const [held] = await rows<{ due_at: Date }>(
+      t.db,
+      `SELECT due_at FROM lead_alerts WHERE tutor_id = $1 AND channel = 'email'`,
+      [tutor.userId],
+    );
+    expect(held?.due_at).toEqual(ist(5, '08:00'));
+    // nothing goes out in the night, and the sweep asks for nobody's messages yet
+    t.clock.set(ist(5, '07:59'));
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    expect(await mailTo(tutor)).toEqual([]);
+    t.clock.set(ist(5, '08:00'));
+    expect(await queueDueChannelMessages(t.ctx)).toBeGreaterThanOrEqual(1);
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    const mails = await mailTo(tutor);
+    expect(mails.map((mail) => mail.subject)).toEqual([LINE]);
+    expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: '' },
+    ]);
+  });
+
+  it('sends 10 instant alerts a day and puts the 11th into the evening digest', async () => {
+    t.clock.set(ist(6, '10:00'));
+    const tutor = await newTutor();
+    const enquiries: StudentEnquiry[] = [];
+    for (let poster = 0; poster < 4; poster += 1) {
+      const student = await newPoster(t);
+      for (let post = 0; post < 3 && enquiries.length < 11; post += 1) {
+        enquiries.push(await postEnquiry(student, { name: `Maths tuition ${String(post)}` }));
+        t.clock.advance(60_000);
+      }
+    }
+    for (const enquiry of enquiries) await runAlertJobs(enquiry);
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    expect(await mailTo(tutor)).toHaveLength(10);
+    const last = enquiries.at(-1);
+    if (!last) throw new Error('no enquiry');
+    expect(await alertsOf(t.db, last.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: 'cap' },
+    ]);
+    t.clock.set(ist(6, '19:00'));
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    const [digest] = await mailTo(tutor);
+    expect(digest?.subject).toBe(ALERT_MESSAGES.digestSubject(1));
+    expect(digest?.body).toContain(`• ${LINE}`);
+    expect(await alertsOf(t.db, last.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: 'digest' },
+    ]);
+  });
+
+  it('sends a digest at the chosen hour of what is still open, and skips the closed', async () => {
+    t.clock.set(ist(7, '09:00'));
+    const tutor = await newTutor({ requirement: null });
+    const digestOnly = { ...DEFAULT_ALERT_SETTINGS, email: { mode: 'digest', digest_hour: 18 } };
+    expect((await putSettings(tutor, digestOnly)).statusCode).toBe(200);
+    const poster = await newPoster(t);
+    const kept = await postEnquiry(poster, { name: 'Maths tuition, mornings' });
+    const online = await postEnquiry(poster, { study_mode: 'online' });
+    const closed = await postEnquiry(poster, { name: 'Maths tuition, evenings' });
+    for (const enquiry of [kept, online, closed]) await runAlertJobs(enquiry);
+    await archive(poster, closed);
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    expect(await mailTo(tutor)).toEqual([]);
+    t.clock.set(ist(7, '18:00'));
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    const mails = await mailTo(tutor);
+    expect(mails).toHaveLength(1);
+    const lines = mails[0]?.body.split('\n').filter((line) => line.startsWith('•'));
+    expect(lines).toEqual([`• ${LINE}`, `• ${ONLINE_LINE}`]);
+    expect(await alertsOf(t.db, closed.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'skipped', reason: 'archived' },
+    ]);
+    expect(await alertsOf(t.db, kept.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: 'digest' },
+    ]);
+  });
+});
+
+describe('the unsubscribe link', () => {
+  async function linkFor(tutor: RegisteredUser): Promise<string> {
+    const poster = await newPoster(t);
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    const [mail] = await mailTo(tutor);
+    const link = mail?.links.find((each) => each.includes('/alerts/unsubscribe?token='));
+    if (!link) throw new Error('no unsubscribe link');
+    return new URL(link).searchParams.get('token') ?? '';
+  }
+
+  it('turns the channel off without signing in; later alerts are skipped as unsubscribed', async () => {
+    t.clock.set(ist(8, '12:00'));
+    const tutor = await newTutor();
+    const token = await linkFor(tutor);
+    const done = await call(t.app, 'POST', '/api/alerts/unsubscribe/', undefined, { token });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ channel: 'email' });
+    const settings = await call(t.app, 'GET', SETTINGS, tutor.access);
+    expect(settings.json()).toMatchObject({ email: { mode: 'off' } });
+    // a second tap is harmless
+    expect(
+      (await call(t.app, 'POST', '/api/alerts/unsubscribe/', undefined, { token })).statusCode,
+    ).toBe(200);
+    const poster = await newPoster(t);
+    const next = await postEnquiry(poster);
+    await runAlertJobs(next);
+    expect(await alertsOf(t.db, next.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'skipped', reason: 'unsubscribed' },
+    ]);
+  });
+
+  it('refuses a tampered or malformed token with a clear 400, and changes nothing', async () => {
+    t.clock.set(ist(9, '12:00'));
+    const tutor = await newTutor();
+    const other = await newTutor();
+    const token = await linkFor(tutor);
+    const [, channel, signature] = token.split('.');
+    const cases = [
+      `${String(other.userId)}.${channel ?? ''}.${signature ?? ''}`,
+      `${String(tutor.userId)}.whatsapp.${signature ?? ''}`,
+      `${token.slice(0, -2)}xx`,
+      'not-a-token',
+    ];
+    for (const bad of cases) {
+      const refused = await call(t.app, 'POST', '/api/alerts/unsubscribe/', undefined, {
+        token: bad,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'invalid_link',
+        detail: ALERT_MESSAGES.unsubscribeLinkInvalid,
+      });
+    }
+    const malformed = await call(t.app, 'POST', '/api/alerts/unsubscribe/', undefined, {});
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'validation_error' });
+    for (const user of [tutor, other]) {
+      const settings = await call(t.app, 'GET', SETTINGS, user.access);
+      expect(settings.json()).toMatchObject({ email: { mode: 'instant' } });
+    }
+  });
+});
+
+describe('two instances', () => {
+  it('send each alert once when both run the same jobs at the same time', async () => {
+    t.clock.set(ist(10, '12:00'));
+    const second = await buildTestApp({
+      db: t.db,
+      env: { JOBS_WORK: 'false' },
+      now: ist(10, '12:00'),
+    });
+    try {
+      const tutor = await newTutor();
+      const poster = await newPoster(t);
+      const enquiry = await postEnquiry(poster);
+      await sendLeadAlerts(t.ctx, enquiry.id);
+      await Promise.all([
+        decideChannelAlerts(t.ctx, enquiry.id),
+        decideChannelAlerts(second.ctx, enquiry.id),
+      ]);
+      const job = { tutor_id: tutor.userId, channel: 'email' as const };
+      await Promise.all([
+        sendDueChannelAlerts(t.ctx, job),
+        sendDueChannelAlerts(second.ctx, job),
+        sendDueChannelAlerts(t.ctx, job),
+      ]);
+      expect(await mailTo(tutor)).toHaveLength(1);
+      expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
+        { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: '' },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+});
