@@ -5,7 +5,10 @@
  * sessions end on any instance (the registry hears it), and is dropped when it
  * stops answering pings (decision 043).
  */
-import { CHAT_SOCKET_CLOSE_UNAUTHORIZED } from '@gurumatch/shared/constants';
+import {
+  CHAT_SOCKET_CLOSE_FORBIDDEN,
+  CHAT_SOCKET_CLOSE_UNAUTHORIZED,
+} from '@gurumatch/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 
@@ -21,6 +24,27 @@ const HEARTBEAT_MS = 30_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
 export const SESSION_EXPIRED_REASON = 'Session expired';
+
+/** Why an upgrade request was refused: the close code and reason its socket gets. */
+export interface SocketRefusal {
+  ok: false;
+  code: number;
+  reason: string;
+}
+
+/** No valid token, or the user's sessions ended: 4001, so the client renews and comes back. */
+export const SESSION_EXPIRED_REFUSAL: SocketRefusal = {
+  ok: false,
+  code: CHAT_SOCKET_CLOSE_UNAUTHORIZED,
+  reason: SESSION_EXPIRED_REASON,
+};
+
+/** Signed in, but not allowed here: 4003, and the client stops trying. */
+export const FORBIDDEN_REFUSAL: SocketRefusal = {
+  ok: false,
+  code: CHAT_SOCKET_CLOSE_FORBIDDEN,
+  reason: 'Forbidden',
+};
 
 /** Runs the app's `authenticate` hook (the rules of a bearer token) on the `?token=`; never throws. */
 export async function authenticateToken(

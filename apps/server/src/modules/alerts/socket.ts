@@ -1,8 +1,5 @@
 import type { LeadAlertEnquiry, LeadAlertFrame } from '@gurumatch/shared/alerts';
-import {
-  CHAT_SOCKET_CLOSE_FORBIDDEN,
-  CHAT_SOCKET_CLOSE_UNAUTHORIZED,
-} from '@gurumatch/shared/constants';
+import { CHAT_SOCKET_CLOSE_UNAUTHORIZED } from '@gurumatch/shared/constants';
 import { parseJsonAs } from '@gurumatch/shared/json';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
@@ -12,16 +9,18 @@ import type { AppContext } from '../../context.ts';
 import { verifyAccessToken } from '../../lib/jwt.ts';
 import {
   authenticateToken,
+  FORBIDDEN_REFUSAL,
   SESSION_EXPIRED_REASON,
+  SESSION_EXPIRED_REFUSAL,
   startSocketLifetime,
+  type SocketRefusal,
   type SocketToken,
 } from '../../lib/socket-lifetime.ts';
 import type { SocketRegistry } from '../../lib/socket-registry.ts';
 import { isSessionCurrent } from '../auth/service.ts';
 
 /** What the upgrade request established before the socket opened. */
-type AlertJoin =
-  { ok: true; userId: number; token: SocketToken } | { ok: false; code: number; reason: string };
+type AlertJoin = { ok: true; userId: number; token: SocketToken } | SocketRefusal;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,12 +29,8 @@ declare module 'fastify' {
   }
 }
 
-const UNAUTHORIZED: AlertJoin = {
-  ok: false,
-  code: CHAT_SOCKET_CLOSE_UNAUTHORIZED,
-  reason: SESSION_EXPIRED_REASON,
-};
-const FORBIDDEN: AlertJoin = { ok: false, code: CHAT_SOCKET_CLOSE_FORBIDDEN, reason: 'Forbidden' };
+const UNAUTHORIZED = SESSION_EXPIRED_REFUSAL;
+const FORBIDDEN = FORBIDDEN_REFUSAL;
 
 /** The one frame a client sends: a renewed access token (as on the chat socket). */
 const AuthFrameSchema = z.object({ type: z.literal('auth'), token: z.string().max(4096) });

@@ -4,10 +4,7 @@ import {
   type ServerError,
   type TempId,
 } from '@gurumatch/shared/chat-events';
-import {
-  CHAT_SOCKET_CLOSE_FORBIDDEN,
-  CHAT_SOCKET_CLOSE_UNAUTHORIZED,
-} from '@gurumatch/shared/constants';
+import { CHAT_SOCKET_CLOSE_UNAUTHORIZED } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,8 +13,11 @@ import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../context.ts';
 import {
   authenticateToken,
+  FORBIDDEN_REFUSAL,
   SESSION_EXPIRED_REASON,
+  SESSION_EXPIRED_REFUSAL,
   startSocketLifetime,
+  type SocketRefusal,
 } from '../../lib/socket-lifetime.ts';
 import type { SocketRegistry } from '../../lib/socket-registry.ts';
 import { findNulCharacter } from '../../plugins/input-guard.ts';
@@ -73,7 +73,7 @@ type ChatJoin =
       member: PendingMember;
       leave: () => Promise<void>;
     }
-  | { ok: false; code: number; reason: string };
+  | SocketRefusal;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,12 +85,8 @@ declare module 'fastify' {
 /** A joined socket that never opened is let go after this long. */
 const ATTACH_TIMEOUT_MS = 10_000;
 
-const UNAUTHORIZED: ChatJoin = {
-  ok: false,
-  code: CHAT_SOCKET_CLOSE_UNAUTHORIZED,
-  reason: SESSION_EXPIRED_REASON,
-};
-const FORBIDDEN: ChatJoin = { ok: false, code: CHAT_SOCKET_CLOSE_FORBIDDEN, reason: 'Forbidden' };
+const UNAUTHORIZED = SESSION_EXPIRED_REFUSAL;
+const FORBIDDEN = FORBIDDEN_REFUSAL;
 
 /**
  * Before the upgrade: checks the token and the participant, and joins the
