@@ -1,14 +1,8 @@
 import { parseLeadAlertFrame, type LeadAlertEnquiry } from '@gurumatch/shared/alerts';
-import {
-  CHAT_RECONNECT_DELAY_MS,
-  CHAT_RECONNECT_MAX_ATTEMPTS,
-  CHAT_SOCKET_CLOSE_FORBIDDEN,
-  CHAT_SOCKET_CLOSE_TOO_MANY,
-  CHAT_SOCKET_CLOSE_UNAUTHORIZED,
-} from '@gurumatch/shared/constants';
 
 import { refreshSession } from './api.ts';
 import { getSession } from './auth-session.ts';
+import { afterSocketClose, SOCKET_RECONNECT_DELAY_MS } from './socket-close.ts';
 
 function socketUrl(token: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
@@ -44,21 +38,18 @@ export function openLeadAlertSocket(receive: (enquiry: LeadAlertEnquiry) => void
     };
     opened.onclose = (event: CloseEvent) => {
       if (life.disposed) return;
-      if (event.code === CHAT_SOCKET_CLOSE_UNAUTHORIZED) {
-        if (refreshed) return;
+      const next = afterSocketClose(event.code, { attempts, renewed: refreshed });
+      if (next === 'renew') {
         refreshed = true;
         void refreshSession()
           .catch(() => false)
           .then((renewed) => {
             if (renewed) connect();
           });
-        return;
+      } else if (next === 'retry') {
+        attempts += 1;
+        timer = window.setTimeout(connect, SOCKET_RECONNECT_DELAY_MS);
       }
-      if (event.code === CHAT_SOCKET_CLOSE_FORBIDDEN) return;
-      if (event.code === CHAT_SOCKET_CLOSE_TOO_MANY) return;
-      if (attempts >= CHAT_RECONNECT_MAX_ATTEMPTS) return;
-      attempts += 1;
-      timer = window.setTimeout(connect, CHAT_RECONNECT_DELAY_MS);
     };
   };
   connect();

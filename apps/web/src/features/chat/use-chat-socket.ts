@@ -3,17 +3,11 @@ import {
   type ClientFrame,
   type ServerFrame,
 } from '@gurumatch/shared/chat-events';
-import {
-  CHAT_RECONNECT_DELAY_MS,
-  CHAT_RECONNECT_MAX_ATTEMPTS,
-  CHAT_SOCKET_CLOSE_FORBIDDEN,
-  CHAT_SOCKET_CLOSE_TOO_MANY,
-  CHAT_SOCKET_CLOSE_UNAUTHORIZED,
-} from '@gurumatch/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { refreshSession } from '../../lib/api.ts';
 import { decodeAccessToken, getSession } from '../../lib/auth-session.ts';
+import { afterSocketClose, SOCKET_RECONNECT_DELAY_MS } from '../../lib/socket-close.ts';
 
 export type ChatConnection = 'connecting' | 'online' | 'offline';
 
@@ -124,12 +118,13 @@ export function useChatSocket(conversationId: number, handlers: ChatSocketHandle
         if (socketRef.current === socket) socketRef.current = null;
         window.clearTimeout(renewTimer);
         if (isDisposed()) return;
-        if (event.code === CHAT_SOCKET_CLOSE_UNAUTHORIZED) {
-          if (renewedAfterRefusal) {
-            setStatus('offline');
-            handlersRef.current.onUnauthorized();
-            return;
-          }
+        const next = afterSocketClose(event.code, { attempts, renewed: renewedAfterRefusal });
+        if (next === 'unauthorized') {
+          setStatus('offline');
+          handlersRef.current.onUnauthorized();
+          return;
+        }
+        if (next === 'renew') {
           // the token ran out (or the session ended): one refresh decides
           renewedAfterRefusal = true;
           void refreshSession()
@@ -146,15 +141,15 @@ export function useChatSocket(conversationId: number, handlers: ChatSocketHandle
           return;
         }
         setStatus('offline');
-        if (event.code === CHAT_SOCKET_CLOSE_FORBIDDEN) {
+        if (next === 'forbidden') {
           handlersRef.current.onForbidden();
           return;
         }
-        // another window of the user took this one's place: opening again would close that one
-        if (event.code === CHAT_SOCKET_CLOSE_TOO_MANY) return;
-        if (attempts >= CHAT_RECONNECT_MAX_ATTEMPTS) return;
+        // another window of the user took this one's place (opening again would close
+        // that one), or the retries ran out
+        if (next === 'stop') return;
         attempts += 1;
-        timer = window.setTimeout(() => void connect(), CHAT_RECONNECT_DELAY_MS);
+        timer = window.setTimeout(() => void connect(), SOCKET_RECONNECT_DELAY_MS);
       };
     };
 
