@@ -11,7 +11,9 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_alerts REDIS_URL=redis://127.0.0.1:6379 node bench/alerts.mjs
 //
 // Options: --tutors 5000 --connected 1000 --match 200 --rate 5 --seconds 20
-// --ports 4605,4705. The first 2 s of posts of each phase warm the instances
+// --ports 4605,4705 --channels default|off (default: the tutors keep the alert
+// settings of a tutor who never saved any, so each one not connected is sent an
+// e-mail; off: WhatsApp and e-mail off for every tutor, the in-app path alone). The first 2 s of posts of each phase warm the instances
 // up and are not measured (their alerts are still checked).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '20' },
     ports: { type: 'string', default: '4605,4705' },
+    channels: { type: 'string', default: 'default' },
   },
 });
 const TUTORS = Number(values.tutors);
@@ -169,6 +172,14 @@ async function seed() {
        FROM unnest($1::int[], $2::float8[], $3::float8[]) AS a (id, lat, lng)`,
     [ids, tutorPoints.map((p) => p.latitude), tutorPoints.map((p) => p.longitude)],
   );
+  if (values.channels === 'off') {
+    await db.query(
+      `INSERT INTO alert_settings (tutor_id, whatsapp_mode, whatsapp_digest_hour, email_mode,
+                                   email_digest_hour, quiet_start_minute, quiet_end_minute, daily_cap)
+       SELECT id, 'off', 19, 'off', 19, 0, 0, 10 FROM unnest($1::int[]) AS id`,
+      [ids],
+    );
+  }
   tutors.forEach((tutor, index) => {
     tutor.point = tutorPoints[index];
   });
@@ -253,7 +264,7 @@ async function postAll(students, port) {
 async function main() {
   buildIfStale();
   process.stdout.write(
-    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s\n`,
+    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${values.channels === 'off' ? 'off' : 'as by default (e-mail at once)'}\n`,
   );
   // the first instance migrates the database before anything is seeded
   let servers = [await startServer(PORTS[0], {})];
