@@ -22,16 +22,18 @@ interface CoinBalanceLinkProps {
 }
 
 function CoinBalance({ userId, className, onNavigate }: CoinBalanceLinkProps) {
-  const coins = useCoins(userId, true).data?.coins ?? 0;
+  // No number until the server has answered: a made-up 0 would tell a tutor their coins are gone.
+  const coins = useCoins(userId, true).data?.coins;
   return (
     <Link
       to={paths.upgradePlan}
       onClick={onNavigate}
       title="Upgrade your plan for more coins"
+      aria-busy={coins === undefined}
       className={className}
     >
       <CoinIcon />
-      {`${String(coins)} coins`}
+      {coins === undefined ? 'Coins' : `${String(coins)} coins`}
     </Link>
   );
 }
