@@ -10,7 +10,7 @@ import {
   CHAT_SOCKET_CLOSE_UNAUTHORIZED,
 } from '@gurumatch/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 
 import {
   SESSION_ENDED_REASON,
@@ -88,6 +88,12 @@ export interface SocketLifetime {
   renew(claims: SocketToken): void;
   /** The socket closed: stops the timers and leaves the registry. */
   stop(): void;
+  /**
+   * Hands each frame the client sends to `handle`, one at a time in the order
+   * they arrive, while the socket is open; a frame that comes after its token
+   * or session ended closes it with 4001 instead (checked in memory).
+   */
+  onFrame(handle: (data: RawData, isBinary: boolean) => Promise<void>): void;
 }
 
 /**
@@ -137,12 +143,13 @@ export function startSocketLifetime(options: {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  const ended = (): string | null => {
+    if (hasExpired()) return SESSION_EXPIRED_REASON;
+    if (registry.isRevoked(userId, token.iat)) return SESSION_ENDED_REASON;
+    return null;
+  };
   return {
-    ended() {
-      if (hasExpired()) return SESSION_EXPIRED_REASON;
-      if (registry.isRevoked(userId, token.iat)) return SESSION_ENDED_REASON;
-      return null;
-    },
+    ended,
     renew(claims) {
       if (claims.exp <= token.exp) return;
       token.iat = claims.iat;
@@ -154,6 +161,20 @@ export function startSocketLifetime(options: {
       clearInterval(heartbeat);
       clearTimeout(expiry);
       unregister();
+    },
+    onFrame(handle) {
+      let queue: Promise<unknown> = Promise.resolve();
+      options.socket.on('message', (data: RawData, isBinary: boolean) => {
+        queue = queue.then(async () => {
+          if (options.isClosed()) return;
+          const reason = ended();
+          if (reason !== null) {
+            options.end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, reason);
+            return;
+          }
+          await handle(data, isBinary);
+        });
+      });
     },
   };
 }

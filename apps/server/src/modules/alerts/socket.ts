@@ -119,29 +119,20 @@ export function handleAlertSocket(
   });
   const remove = sockets.add(userId, socket);
 
-  let queue: Promise<unknown> = Promise.resolve();
-  socket.on('message', (data: RawData, isBinary: boolean) => {
-    queue = queue.then(async () => {
-      if (state.closed) return;
-      const ended = lifetime.ended();
-      if (ended !== null) {
-        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, ended);
-        return;
-      }
-      const frame = isBinary ? null : authFrame(data);
-      if (!frame) return;
-      const claims = await verifyAccessToken(ctx.config.jwtSecret, frame.token, ctx.now());
-      const current =
-        claims !== null &&
-        claims.user_id === userId &&
-        !registry.isRevoked(userId, claims.iat) &&
-        (await isSessionCurrent(ctx.db, claims));
-      if (!claims || !current) {
-        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
-        return;
-      }
-      lifetime.renew(claims);
-    });
+  lifetime.onFrame(async (data: RawData, isBinary: boolean) => {
+    const frame = isBinary ? null : authFrame(data);
+    if (!frame) return;
+    const claims = await verifyAccessToken(ctx.config.jwtSecret, frame.token, ctx.now());
+    const current =
+      claims !== null &&
+      claims.user_id === userId &&
+      !registry.isRevoked(userId, claims.iat) &&
+      (await isSessionCurrent(ctx.db, claims));
+    if (!claims || !current) {
+      end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
+      return;
+    }
+    lifetime.renew(claims);
   });
 
   socket.on('close', () => {

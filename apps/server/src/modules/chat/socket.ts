@@ -209,37 +209,28 @@ export function handleChatSocket(
     }
   };
 
-  // one frame at a time, in the order they arrive
-  let queue: Promise<unknown> = Promise.resolve();
-  socket.on('message', (data: RawData, isBinary: boolean) => {
-    queue = queue.then(async () => {
-      if (state.closed) return;
-      // the token and the session are checked in memory: no read on the message path
-      const ended = lifetime.ended();
-      if (ended !== null) {
-        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, ended);
-        return;
-      }
-      const text = isBinary ? null : rawText(data);
-      const frame = text === null ? null : parseClientFrame(text);
-      if (!frame) {
-        send(errorFrame('invalid_frame', CHAT_MESSAGES.invalidFrame));
-        return;
-      }
-      // the same input rule as HTTP bodies: PostgreSQL text cannot hold U+0000
-      if (findNulCharacter(frame) !== null) {
-        const tempId = frame.type === 'chat_message' ? (frame.temp_id ?? null) : null;
-        send(errorFrame('validation_error', MESSAGES.nulCharacter, tempId));
-        return;
-      }
-      try {
-        await handle(participant, frame);
-      } catch (error) {
-        log.error({ err: error }, 'chat frame failed');
-        const tempId = frame.type === 'chat_message' ? (frame.temp_id ?? null) : null;
-        send(errorFrame('internal_error', CHAT_MESSAGES.sendFailed, tempId));
-      }
-    });
+  // one frame at a time, in the order they arrive; the token and the session are
+  // checked in memory: no read on the message path
+  lifetime.onFrame(async (data: RawData, isBinary: boolean) => {
+    const text = isBinary ? null : rawText(data);
+    const frame = text === null ? null : parseClientFrame(text);
+    if (!frame) {
+      send(errorFrame('invalid_frame', CHAT_MESSAGES.invalidFrame));
+      return;
+    }
+    // the same input rule as HTTP bodies: PostgreSQL text cannot hold U+0000
+    if (findNulCharacter(frame) !== null) {
+      const tempId = frame.type === 'chat_message' ? (frame.temp_id ?? null) : null;
+      send(errorFrame('validation_error', MESSAGES.nulCharacter, tempId));
+      return;
+    }
+    try {
+      await handle(participant, frame);
+    } catch (error) {
+      log.error({ err: error }, 'chat frame failed');
+      const tempId = frame.type === 'chat_message' ? (frame.temp_id ?? null) : null;
+      send(errorFrame('internal_error', CHAT_MESSAGES.sendFailed, tempId));
+    }
   });
 
   socket.on('close', () => {
