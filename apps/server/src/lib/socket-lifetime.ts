@@ -86,6 +86,10 @@ export interface SocketLifetime {
   ended(): string | null;
   /** A newer token of the same user: the socket lives on it when it expires later. */
   renew(claims: SocketToken): void;
+  /** Closes the socket once (later calls do nothing) and stops handing on its frames. */
+  end(code: number, reason: string): void;
+  /** Whether `end` was called or the socket closed. */
+  isClosed(): boolean;
   /** The socket closed: stops the timers and leaves the registry. */
   stop(): void;
   /**
@@ -106,10 +110,15 @@ export function startSocketLifetime(options: {
   token: SocketToken;
   registry: SocketRegistry;
   now: () => Date;
-  end: (code: number, reason: string) => void;
-  isClosed: () => boolean;
 }): SocketLifetime {
-  const { socket, userId, registry, now, end } = options;
+  const { socket, userId, registry, now } = options;
+  // read again after every await: the socket may have closed meanwhile
+  let closed = false;
+  const end = (code: number, reason: string): void => {
+    if (closed) return;
+    closed = true;
+    socket.close(code, reason);
+  };
   const token = { ...options.token };
   let expiry: NodeJS.Timeout | undefined;
   const hasExpired = (): boolean => now().getTime() >= token.exp * 1000;
@@ -123,11 +132,7 @@ export function startSocketLifetime(options: {
   };
   const entry: RegisteredSocket = { userId, iat: token.iat, close: end };
   const unregister = registry.add(entry);
-  if (options.isClosed()) {
-    unregister();
-  } else {
-    watchExpiry();
-  }
+  watchExpiry();
 
   let alive = true;
   socket.on('pong', () => {
@@ -155,9 +160,12 @@ export function startSocketLifetime(options: {
       token.iat = claims.iat;
       token.exp = claims.exp;
       entry.iat = claims.iat;
-      if (!options.isClosed()) watchExpiry();
+      if (!closed) watchExpiry();
     },
+    end,
+    isClosed: () => closed,
     stop() {
+      closed = true;
       clearInterval(heartbeat);
       clearTimeout(expiry);
       unregister();
@@ -166,10 +174,10 @@ export function startSocketLifetime(options: {
       let queue: Promise<unknown> = Promise.resolve();
       options.socket.on('message', (data: RawData, isBinary: boolean) => {
         queue = queue.then(async () => {
-          if (options.isClosed()) return;
+          if (closed) return;
           const reason = ended();
           if (reason !== null) {
-            options.end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, reason);
+            end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, reason);
             return;
           }
           await handle(data, isBinary);

@@ -102,20 +102,12 @@ export function handleAlertSocket(
     return;
   }
   const { userId } = join;
-  const state = { closed: false };
-  const end = (code: number, reason: string): void => {
-    if (state.closed) return;
-    state.closed = true;
-    socket.close(code, reason);
-  };
   const lifetime = startSocketLifetime({
     socket,
     userId,
     token: join.token,
     registry,
     now: () => ctx.now(),
-    end,
-    isClosed: () => state.closed,
   });
   const remove = sockets.add(userId, socket);
 
@@ -129,14 +121,13 @@ export function handleAlertSocket(
       !registry.isRevoked(userId, claims.iat) &&
       (await isSessionCurrent(ctx.db, claims));
     if (!claims || !current) {
-      end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
+      lifetime.end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
       return;
     }
     lifetime.renew(claims);
   });
 
   socket.on('close', () => {
-    state.closed = true;
     lifetime.stop();
     remove();
   });

@@ -157,31 +157,21 @@ export function handleChatSocket(
   }
   const { participant } = join;
   join.member.attach(socket);
-  // an object, so the checks after each await read the current value
-  const state = { closed: false };
-  /** Stops handling frames at once and closes (the close event follows later). */
-  const end = (code: number, reason: string): void => {
-    if (state.closed) return;
-    state.closed = true;
-    socket.close(code, reason);
-  };
-
-  // the token's lifetime: checked on every frame in memory, and by a timer
+  // the token's lifetime: checked on every frame in memory, and by a timer; its
+  // `end` stops handling frames at once and closes (the close event follows later)
   const lifetime = startSocketLifetime({
     socket,
     userId: participant.user.id,
     token: join.token,
     registry,
     now: () => ctx.now(),
-    end,
-    isClosed: () => state.closed,
   });
 
   const handle = async (participant: ChatParticipant, frame: ClientFrame): Promise<void> => {
     if (frame.type === 'auth') {
       const claims = await renewSocketToken(ctx, participant, frame.token);
       if (!claims || registry.isRevoked(participant.user.id, claims.iat)) {
-        end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
+        lifetime.end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
         return;
       }
       lifetime.renew(claims);
@@ -234,7 +224,6 @@ export function handleChatSocket(
   });
 
   socket.on('close', () => {
-    state.closed = true;
     lifetime.stop();
     join
       .leave()
