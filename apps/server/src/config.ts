@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   JOBS_WORK: z.enum(['true', 'false']).default('true'),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOBS_RETRY_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
+  LEAD_ALERTS: z.enum(['on', 'off']).default('on'),
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
   // The sitemap protocol allows at most 50,000 URLs per file; tests lower it.
@@ -225,6 +226,8 @@ export interface Config {
   jobsPollSeconds: number;
   /** Multiplies each kind of job's retry delay (at least 1 s). */
   jobsRetryDelayScale: number;
+  /** Whether a new enquiry's matching tutors are alerted (in the app, by WhatsApp and e-mail). */
+  leadAlerts: boolean;
   webDistDir: string | undefined;
   seedDemoData: boolean;
   /** At most this many URLs per sitemap file (the index lists the files). */
@@ -315,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsWork: e.JOBS_WORK === 'true',
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     jobsRetryDelayScale: e.JOBS_RETRY_DELAY_SCALE,
+    leadAlerts: e.LEAD_ALERTS === 'on',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     seedDemoData: e.SEED_DEMO_DATA === 'auto' ? !isProduction : e.SEED_DEMO_DATA === 'true',
     sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,

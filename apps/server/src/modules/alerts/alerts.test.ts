@@ -137,8 +137,37 @@ describe('posting an enquiry', () => {
   });
 });
 
-async function currentSchema(): Promise<string> {
-  const [row] = await rows<{ schema: string }>(t.db, 'SELECT current_schema() AS schema');
+describe('with LEAD_ALERTS=off', () => {
+  it('a post stores no alert job and tells nobody, and the enquiry still reaches the feed', async () => {
+    const off = await buildTestApp({ env: { JOBS_WORK: 'false', LEAD_ALERTS: 'off' } });
+    try {
+      const student = await newStudent(off);
+      const tutor = await newTutor(off);
+      const enquiry = await postEnquiry(student, {}, off);
+      const [row] = await rows<{ count: number }>(
+        off.db,
+        `SELECT count(*)::int AS count FROM ${jobSchemaFor(await currentSchema(off))}.job
+          WHERE name = $1 AND (data->>'enquiry_id')::int = $2`,
+        [LEAD_ALERTS_JOB, enquiry.id],
+      );
+      expect(row?.count).toBe(0);
+      expect(await alertsOf(off, enquiry.id, [tutor])).toEqual([]);
+      const feed = await call(
+        off.app,
+        'GET',
+        '/api/enquiry/teacher/enquiry-filters/',
+        tutor.access,
+      );
+      expect(feed.statusCode).toBe(200);
+      expect(JSON.stringify(feed.json())).toContain(`"id":${String(enquiry.id)}`);
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+async function currentSchema(app: TestApp = t): Promise<string> {
+  const [row] = await rows<{ schema: string }>(app.db, 'SELECT current_schema() AS schema');
   return row?.schema ?? 'public';
 }
 

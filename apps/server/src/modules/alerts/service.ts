@@ -43,12 +43,16 @@ export interface LeadAlertsJob {
   enquiry_id: number;
 }
 
-/** Inside the post's transaction: the alerts go out once it commits, never from the request. */
+/**
+ * Inside the post's transaction: the alerts go out once it commits, never from
+ * the request. With `LEAD_ALERTS=off` no tutor is told (the feed still shows it).
+ */
 export async function queueLeadAlerts(
   ctx: AppContext,
   tx: Queryable,
   enquiryId: number,
 ): Promise<void> {
+  if (!ctx.config.leadAlerts) return;
   const job: LeadAlertsJob = { enquiry_id: enquiryId };
   await ctx.jobs.enqueue(tx, LEAD_ALERTS_JOB, job);
 }
