@@ -1,7 +1,7 @@
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '@gurumatch/shared/alerts';
 import { ALERT_MESSAGES } from '@gurumatch/shared/messages/alerts';
 import type { StudentEnquiry } from '@gurumatch/shared/schemas/enquiries';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
@@ -20,8 +20,15 @@ import {
   type RegisteredUser,
 } from '../../../test/factories.ts';
 import type { OutboxEntry } from '../../adapters/outbox/dev-outbox.ts';
+import { jobSchemaFor } from '../../jobs/queue.ts';
 
-import { decideChannelAlerts, queueDueChannelMessages, sendDueChannelAlerts } from './channels.ts';
+import {
+  CHANNEL_MESSAGES_JOB,
+  decideChannelAlerts,
+  queueDueChannelMessages,
+  sendDueChannelAlerts,
+  type ChannelMessagesJob,
+} from './channels.ts';
 import { sendLeadAlerts } from './service.ts';
 
 /** The jobs are stored, not run: each test runs them, at the time it sets on the clock. */
@@ -214,7 +221,7 @@ describe('instant alerts by e-mail and WhatsApp', () => {
       { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: '' },
       { tutor_id: tutor.userId, channel: 'whatsapp', status: 'skipped', reason: 'off' },
     ]);
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     const [mail, ...more] = await mailTo(tutor);
     expect(more.filter((entry) => entry.subject.startsWith('New enquiry'))).toEqual([]);
     expect(mail?.subject).toBe(LINE);
@@ -228,7 +235,7 @@ describe('instant alerts by e-mail and WhatsApp', () => {
       { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: '' },
     ]);
     // a retried job finds nothing due and sends nothing more
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     await decideChannelAlerts(t.ctx, enquiry.id);
     expect(await mailTo(tutor)).toHaveLength(1);
   });
@@ -240,7 +247,7 @@ describe('instant alerts by e-mail and WhatsApp', () => {
     expect((await putSettings(tutor, instantBoth)).statusCode).toBe(200);
     const enquiry = await postEnquiry(poster);
     await runAlertJobs(enquiry);
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'whatsapp' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'whatsapp' });
     const [message] = await whatsappTo(tutor);
     expect(message).toMatchObject({ kind: 'otp', channel: 'whatsapp' });
     expect(message?.body).toContain(LINE);
@@ -262,7 +269,7 @@ describe('instant alerts by e-mail and WhatsApp', () => {
     expect(await alertsOf(t.db, enquiry.id, [unverified, far], CHANNELS)).toEqual([]);
     const archived = await archive(poster, enquiry);
     expect(archived.statusCode).toBeLessThan(300);
-    await sendDueChannelAlerts(t.ctx, { tutor_id: near.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [near.userId], channel: 'email' });
     expect(await mailTo(near)).toEqual([]);
     expect(await alertsOf(t.db, enquiry.id, [near], ['email'])).toEqual([
       { tutor_id: near.userId, channel: 'email', status: 'skipped', reason: 'archived' },
@@ -275,6 +282,73 @@ describe('instant alerts by e-mail and WhatsApp', () => {
     expect(await alertsOf(t.db, later.id, [near], ['email'])).toEqual([
       { tutor_id: near.userId, channel: 'email', status: 'skipped', reason: 'archived' },
     ]);
+  });
+});
+
+describe('the messages jobs', () => {
+  /** The messages jobs the decision of an enquiry asked for. */
+  async function messagesJobsOf(enquiry: StudentEnquiry): Promise<ChannelMessagesJob[]> {
+    const [schema] = await rows<{ name: string }>(t.db, 'SELECT current_schema() AS name');
+    const jobs = await rows<{ data: ChannelMessagesJob }>(
+      t.db,
+      `SELECT data FROM ${jobSchemaFor(schema?.name ?? 'public')}.job
+        WHERE name = $1 AND singleton_key LIKE $2`,
+      [CHANNEL_MESSAGES_JOB, `enquiry-${String(enquiry.id)}:%`],
+    );
+    return jobs.map((job) => job.data);
+  }
+
+  it('one job per channel sends each tutor due at once their own e-mail', async () => {
+    t.clock.set(ist(11, '12:00'));
+    const poster = await newPoster(t);
+    const tutors = [await newTutor(), await newTutor(), await newTutor()];
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    const jobs = await messagesJobsOf(enquiry);
+    // at most one per channel (WhatsApp too if a tutor nearby turned it on)
+    const channels = jobs.map((job) => job.channel);
+    expect(new Set(channels).size).toBe(channels.length);
+    const email = jobs.find((job) => job.channel === 'email');
+    if (!email) throw new Error('no e-mail job');
+    expect(email.tutor_ids).toEqual(expect.arrayContaining(tutors.map((tutor) => tutor.userId)));
+    // a retried decision asks for nothing more
+    await decideChannelAlerts(t.ctx, enquiry.id);
+    expect(await messagesJobsOf(enquiry)).toHaveLength(jobs.length);
+    await sendDueChannelAlerts(t.ctx, email);
+    for (const tutor of tutors) {
+      expect((await mailTo(tutor)).map((mail) => mail.subject)).toEqual([LINE]);
+    }
+  });
+
+  it('a failed e-mail waits for the retry; the other tutors of the job get theirs at once', async () => {
+    t.clock.set(ist(12, '12:00'));
+    const poster = await newPoster(t);
+    const failing = await newTutor();
+    const other = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    const mailer = t.ctx.mail;
+    const send = mailer.send.bind(mailer);
+    const refuse = vi.spyOn(mailer, 'send').mockImplementation(async (message) => {
+      if (message.to === failing.email) throw new Error('mail server refused');
+      await send(message);
+    });
+    const job = { channel: 'email' as const, tutor_ids: [failing.userId, other.userId] };
+    try {
+      await expect(sendDueChannelAlerts(t.ctx, job)).rejects.toThrow(/1 .* alerts not sent/);
+    } finally {
+      refuse.mockRestore();
+    }
+    expect(await mailTo(other)).toHaveLength(1);
+    expect(await mailTo(failing)).toEqual([]);
+    expect(await alertsOf(t.db, enquiry.id, [failing, other], ['email'])).toEqual([
+      { tutor_id: failing.userId, channel: 'email', status: 'held', reason: '' },
+      { tutor_id: other.userId, channel: 'email', status: 'sent', reason: '' },
+    ]);
+    // the retry sends the one put back, and nothing twice
+    await sendDueChannelAlerts(t.ctx, job);
+    expect(await mailTo(failing)).toHaveLength(1);
+    expect(await mailTo(other)).toHaveLength(1);
   });
 });
 
@@ -296,11 +370,11 @@ describe('quiet hours, the daily cap and the digest', () => {
     expect(held?.due_at).toEqual(ist(5, '08:00'));
     // nothing goes out in the night, and the sweep asks for nobody's messages yet
     t.clock.set(ist(5, '07:59'));
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     expect(await mailTo(tutor)).toEqual([]);
     t.clock.set(ist(5, '08:00'));
     expect(await queueDueChannelMessages(t.ctx)).toBeGreaterThanOrEqual(1);
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     const mails = await mailTo(tutor);
     expect(mails.map((mail) => mail.subject)).toEqual([LINE]);
     expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
@@ -320,7 +394,7 @@ describe('quiet hours, the daily cap and the digest', () => {
       }
     }
     for (const enquiry of enquiries) await runAlertJobs(enquiry);
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     expect(await mailTo(tutor)).toHaveLength(10);
     const last = enquiries.at(-1);
     if (!last) throw new Error('no enquiry');
@@ -328,7 +402,7 @@ describe('quiet hours, the daily cap and the digest', () => {
       { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: 'cap' },
     ]);
     t.clock.set(ist(6, '19:00'));
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     const [digest] = await mailTo(tutor);
     expect(digest?.subject).toBe(ALERT_MESSAGES.digestSubject(1));
     expect(digest?.body).toContain(`• ${LINE}`);
@@ -348,10 +422,10 @@ describe('quiet hours, the daily cap and the digest', () => {
     const closed = await postEnquiry(poster, { name: 'Maths tuition, evenings' });
     for (const enquiry of [kept, online, closed]) await runAlertJobs(enquiry);
     await archive(poster, closed);
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     expect(await mailTo(tutor)).toEqual([]);
     t.clock.set(ist(7, '18:00'));
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     const mails = await mailTo(tutor);
     expect(mails).toHaveLength(1);
     const lines = mails[0]?.body.split('\n').filter((line) => line.startsWith('•'));
@@ -370,7 +444,7 @@ describe('the unsubscribe link', () => {
     const poster = await newPoster(t);
     const enquiry = await postEnquiry(poster);
     await runAlertJobs(enquiry);
-    await sendDueChannelAlerts(t.ctx, { tutor_id: tutor.userId, channel: 'email' });
+    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     const [mail] = await mailTo(tutor);
     const link = mail?.links.find((each) => each.includes('/alerts/unsubscribe?token='));
     if (!link) throw new Error('no unsubscribe link');
@@ -447,7 +521,7 @@ describe('two instances', () => {
         decideChannelAlerts(t.ctx, enquiry.id),
         decideChannelAlerts(second.ctx, enquiry.id),
       ]);
-      const job = { tutor_id: tutor.userId, channel: 'email' as const };
+      const job = { tutor_ids: [tutor.userId], channel: 'email' as const };
       await Promise.all([
         sendDueChannelAlerts(t.ctx, job),
         sendDueChannelAlerts(second.ctx, job),

@@ -4,10 +4,11 @@
  * and each channel, what the tutor's settings make of it: skipped (the
  * channel is off, the tutor saw it in an open tab, no verified phone), or
  * held until its time (now, the end of the quiet hours, the digest hour). One
- * job per tutor and channel then sends what is due, instant alerts up to the
- * daily cap and the rest in one digest, claiming the rows in a transaction
- * first so that nothing goes out twice. A sweep every minute asks for the job
- * of each tutor with alerts due.
+ * job per channel and batch of tutors then sends what is due to each of them,
+ * instant alerts up to the daily cap and the rest in one digest, claiming the
+ * rows in a transaction first so that nothing goes out twice. The decision asks
+ * for the batches of the tutors due at once; a sweep every minute asks for the
+ * tutors whose held alerts fell due.
  */
 import {
   CHANNEL_NAMES,
@@ -44,15 +45,19 @@ import {
   claimChannelAlerts,
   countInstantSent,
   findAlertContact,
+  findAlertContacts,
   findAlertEnquiry,
   findAlertSettings,
+  findAlertSettingsOf,
   lockDueAlerts,
+  lockTutorMessages,
   selectChannelTargets,
   selectDueTutors,
   updateChannelAlerts,
   upsertAlertSettings,
   type AlertContactRow,
   type AlertSettingsRow,
+  type ChannelAlertChange,
   type ChannelAlertRow,
   type DueAlertRow,
 } from './queries.ts';
@@ -69,6 +74,8 @@ export const CHANNEL_SWEEP_JOB = 'lead-alerts.sweep';
 export const CHANNEL_DELAY_SECONDS = 3;
 /** Tutors and channels the sweep asks for at most a minute (the rest the next minute). */
 const SWEEP_BATCH = 1_000;
+/** Tutors one messages job sends to at most. */
+const MESSAGES_BATCH = 100;
 
 // ---------------------------------------------------------------------------
 // Settings
@@ -212,159 +219,209 @@ export async function decideChannelAlerts(
   const dueNow = claimed.filter(
     (alert) => alert.status === 'held' && alert.due_at && alert.due_at <= now,
   );
-  for (const alert of dueNow) await queueChannelMessages(ctx, alert.tutor_id, alert.channel);
+  for (const channel of MESSAGE_CHANNELS) {
+    const tutorIds = dueNow.filter((alert) => alert.channel === channel).map((a) => a.tutor_id);
+    await queueChannelMessages(ctx, channel, tutorIds, `enquiry-${String(enquiryId)}`);
+  }
   return claimed;
 }
 
 // ---------------------------------------------------------------------------
-// Sending, per tutor and channel
+// Sending, per channel and batch of tutors
 
 export interface ChannelMessagesJob {
-  tutor_id: number;
   channel: MessageChannel;
+  tutor_ids: number[];
 }
 
+/** Asks for the messages of these tutors, in batches; `key` names the asker (a retry asks once). */
 async function queueChannelMessages(
   ctx: AppContext,
-  tutorId: number,
   channel: MessageChannel,
+  tutorIds: readonly number[],
+  key: string,
 ): Promise<void> {
-  const job: ChannelMessagesJob = { tutor_id: tutorId, channel };
-  await ctx.jobs.enqueue(ctx.db, CHANNEL_MESSAGES_JOB, job, {
-    key: `${String(tutorId)}:${channel}`,
-  });
+  for (let start = 0; start < tutorIds.length; start += MESSAGES_BATCH) {
+    const job: ChannelMessagesJob = {
+      channel,
+      tutor_ids: tutorIds.slice(start, start + MESSAGES_BATCH),
+    };
+    await ctx.jobs.enqueue(ctx.db, CHANNEL_MESSAGES_JOB, job, {
+      key: `${key}:${channel}:${String(start)}`,
+    });
+  }
 }
 
-/** The sweep: a job for each tutor and channel with alerts due (held ones whose time came). */
+/** The sweep: jobs for the tutors and channels with alerts due (held ones whose time came). */
 export async function queueDueChannelMessages(ctx: AppContext): Promise<number> {
   const due = await selectDueTutors(ctx.db, ctx.now(), SWEEP_BATCH);
-  for (const row of due) await queueChannelMessages(ctx, row.tutor_id, row.channel);
+  for (const channel of MESSAGE_CHANNELS) {
+    const tutorIds = due.filter((row) => row.channel === channel).map((row) => row.tutor_id);
+    // keyed by the first tutor: a batch still waiting from the last minute is not asked twice
+    await queueChannelMessages(ctx, channel, tutorIds, `due-${String(tutorIds[0] ?? 0)}`);
+  }
   return due.length;
 }
 
 interface Outgoing {
+  tutorId: number;
   instant: LeadAlertEnquiry[];
   digest: LeadAlertEnquiry[];
 }
 
-/** Applies the decisions in the claiming transaction; answers what is to be sent. */
-async function applyDueDecisions(
-  ctx: AppContext,
-  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
-  job: ChannelMessagesJob,
+/** What the decisions of one tutor's due alerts change, and what is to be sent. */
+function outgoingOf(
+  tutorId: number,
   rows: readonly DueAlertRow[],
   decisions: readonly DueDecision[],
   now: Date,
-): Promise<Outgoing> {
+): { changes: ChannelAlertChange[]; outgoing: Outgoing } {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const shown = (id: number): LeadAlertEnquiry[] => {
     const row = byId.get(id);
     return row ? [leadAlertEnquiryOf(row, row.distance_km)] : [];
   };
-  const base = { tutorId: job.tutor_id, channel: job.channel };
-  const instant = decisions.filter((d) => d.action === 'instant').map((d) => d.enquiryId);
-  const digest = decisions.filter((d) => d.action === 'digest').map((d) => d.enquiryId);
-  await updateChannelAlerts(tx, {
-    ...base,
-    enquiryIds: instant,
-    status: 'sent',
-    reason: '',
-    dueAt: null,
-    sentAt: now,
-  });
-  await updateChannelAlerts(tx, {
-    ...base,
-    enquiryIds: digest,
-    status: 'sent',
-    reason: 'digest',
-    dueAt: null,
-    sentAt: now,
-  });
-  for (const decision of decisions) {
-    if (decision.action === 'hold') {
-      await updateChannelAlerts(tx, {
-        ...base,
-        enquiryIds: [decision.enquiryId],
-        status: 'held',
-        reason: decision.reason,
-        dueAt: decision.dueAt,
-        sentAt: null,
-      });
-    } else if (decision.action === 'skip') {
-      await updateChannelAlerts(tx, {
-        ...base,
-        enquiryIds: [decision.enquiryId],
-        status: 'skipped',
-        reason: decision.reason,
-        dueAt: null,
-        sentAt: null,
-      });
+  const changes = decisions.map((decision): ChannelAlertChange => {
+    const base = { tutor_id: tutorId, enquiry_id: decision.enquiryId };
+    switch (decision.action) {
+      case 'instant':
+        return { ...base, status: 'sent', reason: '', due_at: null, sent_at: now };
+      case 'digest':
+        return { ...base, status: 'sent', reason: 'digest', due_at: null, sent_at: now };
+      case 'hold':
+        return {
+          ...base,
+          status: 'held',
+          reason: decision.reason,
+          due_at: decision.dueAt,
+          sent_at: null,
+        };
+      case 'skip':
+        return { ...base, status: 'skipped', reason: decision.reason, due_at: null, sent_at: null };
     }
-  }
-  return { instant: instant.flatMap(shown), digest: digest.flatMap(shown) };
+  });
+  const idsOf = (action: DueDecision['action']) =>
+    decisions.filter((d) => d.action === action).map((d) => d.enquiryId);
+  return {
+    changes,
+    outgoing: {
+      tutorId,
+      instant: idsOf('instant').flatMap(shown),
+      digest: idsOf('digest').flatMap(shown),
+    },
+  };
 }
 
 /**
- * The job of one tutor and channel: claims the alerts due, in a transaction,
- * marking each sent, held again or skipped; then sends. A message that fails
- * puts its alerts back, due now, and the job's retry sends them: none twice.
+ * Claims, in one transaction, the due alerts of the job's tutors on its channel
+ * (those no other job is sending to), marking each sent, held again or
+ * skipped; answers what is to be sent to each tutor.
+ */
+async function claimDueAlerts(
+  ctx: AppContext,
+  job: ChannelMessagesJob,
+  contacts: ReadonlyMap<number, AlertContactRow>,
+  now: Date,
+): Promise<Outgoing[]> {
+  return ctx.db.transaction(async (tx) => {
+    const tutorIds = await lockTutorMessages(
+      tx,
+      job.tutor_ids.filter((id) => contacts.has(id)),
+    );
+    const rows = tutorIds.length === 0 ? [] : await lockDueAlerts(tx, tutorIds, job.channel, now);
+    if (rows.length === 0) return [];
+    const dueTutors = [...new Set(rows.map((row) => row.tutor_id))];
+    const [stored, sentToday] = await Promise.all([
+      findAlertSettingsOf(tx, dueTutors),
+      countInstantSent(tx, dueTutors, job.channel, istDayStart(now)),
+    ]);
+    const changes: ChannelAlertChange[] = [];
+    const outgoing: Outgoing[] = [];
+    for (const tutorId of dueTutors) {
+      const settings = stored.get(tutorId) ?? null;
+      const rules: ChannelRules = channelRulesOf(settingsOf(settings), job.channel, {
+        unsubscribed: unsubscribedOf(settings)[job.channel] !== null,
+        reachable: isReachable(ctx, job.channel, contacts.get(tutorId)?.phone != null),
+      });
+      const own = rows.filter((row) => row.tutor_id === tutorId);
+      const due = own.map((row) => ({
+        enquiryId: row.id,
+        reason: row.reason as HeldReason,
+        closed: closedReason(row, now),
+      }));
+      const decided = outgoingOf(
+        tutorId,
+        own,
+        decideDueAlerts(rules, due, sentToday.get(tutorId) ?? 0, now),
+        now,
+      );
+      changes.push(...decided.changes);
+      outgoing.push(decided.outgoing);
+    }
+    await updateChannelAlerts(tx, job.channel, changes);
+    return outgoing;
+  });
+}
+
+/** Sends one tutor's messages; answers the alerts not sent (a failure stops the rest). */
+async function sendOutgoing(
+  ctx: AppContext,
+  channel: MessageChannel,
+  contact: AlertContactRow,
+  outgoing: Outgoing,
+  now: Date,
+): Promise<ChannelAlertChange[]> {
+  const putBack = (enquiries: readonly LeadAlertEnquiry[], reason: HeldReason) =>
+    enquiries.map((enquiry): ChannelAlertChange => ({
+      tutor_id: outgoing.tutorId,
+      enquiry_id: enquiry.id,
+      status: 'held',
+      reason,
+      due_at: now,
+      sent_at: null,
+    }));
+  const to = { tutorId: outgoing.tutorId, channel, contact };
+  for (const [index, enquiry] of outgoing.instant.entries()) {
+    try {
+      await sendInstant(ctx, to, enquiry);
+    } catch (error) {
+      ctx.log.warn({ err: error, tutor_id: to.tutorId, channel }, 'lead alert not sent');
+      return [...putBack(outgoing.instant.slice(index), ''), ...putBack(outgoing.digest, 'digest')];
+    }
+  }
+  if (outgoing.digest.length === 0) return [];
+  try {
+    await sendDigest(ctx, to, outgoing.digest);
+  } catch (error) {
+    ctx.log.warn({ err: error, tutor_id: to.tutorId, channel }, 'lead alert digest not sent');
+    return putBack(outgoing.digest, 'digest');
+  }
+  return [];
+}
+
+/**
+ * The job of a channel and batch of tutors: claims their due alerts, then
+ * sends each tutor theirs. A message that fails puts that tutor's unsent
+ * alerts back, due now, and the others still go; the job then fails, and its
+ * retry sends what was put back: none twice.
  */
 export async function sendDueChannelAlerts(
   ctx: AppContext,
   job: ChannelMessagesJob,
-): Promise<Outgoing> {
+): Promise<Outgoing[]> {
   const now = ctx.now();
-  const contact = await findAlertContact(ctx.db, job.tutor_id);
-  if (!contact) return { instant: [], digest: [] };
-  const outgoing = await ctx.db.transaction(async (tx) => {
-    const rows = await lockDueAlerts(tx, job.tutor_id, job.channel, now);
-    if (rows.length === 0) return { instant: [], digest: [] };
-    const stored = await findAlertSettings(tx, job.tutor_id);
-    const rules: ChannelRules = channelRulesOf(settingsOf(stored), job.channel, {
-      unsubscribed: unsubscribedOf(stored)[job.channel] !== null,
-      reachable: isReachable(ctx, job.channel, contact.phone !== null),
-    });
-    const sentToday = await countInstantSent(tx, job.tutor_id, job.channel, istDayStart(now));
-    const due = rows.map((row) => ({
-      enquiryId: row.id,
-      reason: row.reason as HeldReason,
-      closed: closedReason(row, now),
-    }));
-    const decisions = decideDueAlerts(rules, due, sentToday, now);
-    return applyDueDecisions(ctx, tx, job, rows, decisions, now);
-  });
-  const unsent: { ids: number[]; reason: HeldReason }[] = [];
-  try {
-    for (const [index, enquiry] of outgoing.instant.entries()) {
-      try {
-        await sendInstant(ctx, job, contact, enquiry);
-      } catch (error) {
-        unsent.push({ ids: outgoing.instant.slice(index).map((e) => e.id), reason: '' });
-        throw error;
-      }
-    }
-    if (outgoing.digest.length > 0) {
-      try {
-        await sendDigest(ctx, job, contact, outgoing.digest);
-      } catch (error) {
-        unsent.push({ ids: outgoing.digest.map((e) => e.id), reason: 'digest' });
-        throw error;
-      }
-    }
-  } finally {
-    for (const { ids, reason } of unsent) {
-      await updateChannelAlerts(ctx.db, {
-        tutorId: job.tutor_id,
-        channel: job.channel,
-        enquiryIds: ids,
-        status: 'held',
-        reason,
-        dueAt: now,
-        sentAt: null,
-      });
-    }
+  const contacts = await findAlertContacts(ctx.db, job.tutor_ids);
+  const outgoing = await claimDueAlerts(ctx, job, contacts, now);
+  const unsent: ChannelAlertChange[] = [];
+  for (const each of outgoing) {
+    const contact = contacts.get(each.tutorId);
+    if (contact) unsent.push(...(await sendOutgoing(ctx, job.channel, contact, each, now)));
   }
-  return outgoing;
+  if (unsent.length === 0) return outgoing;
+  await updateChannelAlerts(ctx.db, job.channel, unsent);
+  throw new Error(
+    `${String(unsent.length)} ${CHANNEL_NAMES[job.channel]} alerts not sent; they wait for the retry`,
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -395,17 +452,23 @@ function renderEmail(lines: readonly string[], links: { feed: string; unsubscrib
   return { text, html, links: [links.feed, links.unsubscribe] };
 }
 
+/** Whom a message goes to, on which channel. */
+interface Recipient {
+  tutorId: number;
+  channel: MessageChannel;
+  contact: AlertContactRow;
+}
+
 async function sendMessage(
   ctx: AppContext,
-  job: ChannelMessagesJob,
-  contact: AlertContactRow,
+  { tutorId, channel, contact }: Recipient,
   message: { subject: string; lines: readonly string[] },
 ): Promise<void> {
   const links = {
     feed: feedLinkOf(ctx),
-    unsubscribe: unsubscribeLinkOf(ctx, job.tutor_id, job.channel),
+    unsubscribe: unsubscribeLinkOf(ctx, tutorId, channel),
   };
-  if (job.channel === 'email') {
+  if (channel === 'email') {
     await ctx.mail.send({
       to: contact.email,
       subject: message.subject,
@@ -425,31 +488,25 @@ async function sendMessage(
   });
 }
 
-function sendInstant(
-  ctx: AppContext,
-  job: ChannelMessagesJob,
-  contact: AlertContactRow,
-  enquiry: LeadAlertEnquiry,
-): Promise<void> {
+function sendInstant(ctx: AppContext, to: Recipient, enquiry: LeadAlertEnquiry): Promise<void> {
   const line = leadAlertText(enquiry);
-  return sendMessage(ctx, job, contact, { subject: line, lines: [line] });
+  return sendMessage(ctx, to, { subject: line, lines: [line] });
 }
 
 function sendDigest(
   ctx: AppContext,
-  job: ChannelMessagesJob,
-  contact: AlertContactRow,
+  to: Recipient,
   enquiries: readonly LeadAlertEnquiry[],
 ): Promise<void> {
   const subject = ALERT_MESSAGES.digestSubject(enquiries.length);
   const lines = [subject, ...enquiries.map((enquiry) => `• ${leadAlertText(enquiry)}`)];
-  return sendMessage(ctx, job, contact, { subject, lines });
+  return sendMessage(ctx, to, { subject, lines });
 }
 
 // ---------------------------------------------------------------------------
 // The jobs
 
-/** The channels' jobs: the decision per enquiry, the messages per tutor, the sweep. */
+/** The channels' jobs: the decision per enquiry, the messages per batch of tutors, the sweep. */
 export function channelAlertJobs(ctx: AppContext): JobKind<never>[] {
   const decide: JobKind<{ enquiry_id: number }> = {
     name: CHANNEL_ALERTS_JOB,
@@ -465,7 +522,7 @@ export function channelAlertJobs(ctx: AppContext): JobKind<never>[] {
     retryLimit: 10,
     retryDelaySeconds: 30,
     describe: (job) =>
-      `Send tutor ${String(job.tutor_id)} the ${CHANNEL_NAMES[job.channel]} alerts due`,
+      `Send ${String(job.tutor_ids.length)} tutors (from ${String(job.tutor_ids[0] ?? '')}) the ${CHANNEL_NAMES[job.channel]} alerts due`,
     run: async (job) => {
       await sendDueChannelAlerts(ctx, job);
     },

@@ -184,11 +184,19 @@ export async function findAlertSettings(
   db: Queryable,
   tutorId: number,
 ): Promise<AlertSettingsRow | null> {
-  const rows = await db.query<AlertSettingsRow>(
-    `SELECT ${SETTINGS_COLUMNS} FROM alert_settings WHERE tutor_id = $1`,
-    [tutorId],
+  return (await findAlertSettingsOf(db, [tutorId])).get(tutorId) ?? null;
+}
+
+/** The stored settings of each of the tutors who saved any. */
+export async function findAlertSettingsOf(
+  db: Queryable,
+  tutorIds: readonly number[],
+): Promise<Map<number, AlertSettingsRow>> {
+  const rows = await db.query<AlertSettingsRow & { tutor_id: number }>(
+    `SELECT tutor_id, ${SETTINGS_COLUMNS} FROM alert_settings WHERE tutor_id = ANY($1::int[])`,
+    [tutorIds],
   );
-  return rows[0] ?? null;
+  return new Map(rows.map(({ tutor_id: tutorId, ...row }) => [tutorId, row]));
 }
 
 /** Where a tutor's messages go: the e-mail, and the phone once verified. */
@@ -201,13 +209,21 @@ export async function findAlertContact(
   db: Queryable,
   tutorId: number,
 ): Promise<AlertContactRow | null> {
-  const rows = await db.query<AlertContactRow>(
-    `SELECT email, CASE WHEN is_phone_verified AND phone_number IS NOT NULL
-                        THEN coalesce(phone_country_code, '') || phone_number END AS phone
-       FROM users WHERE id = $1`,
-    [tutorId],
+  return (await findAlertContacts(db, [tutorId])).get(tutorId) ?? null;
+}
+
+export async function findAlertContacts(
+  db: Queryable,
+  tutorIds: readonly number[],
+): Promise<Map<number, AlertContactRow>> {
+  const rows = await db.query<AlertContactRow & { tutor_id: number }>(
+    `SELECT id AS tutor_id, email,
+            CASE WHEN is_phone_verified AND phone_number IS NOT NULL
+                 THEN coalesce(phone_country_code, '') || phone_number END AS phone
+       FROM users WHERE id = ANY($1::int[])`,
+    [tutorIds],
   );
-  return rows[0] ?? null;
+  return new Map(rows.map(({ tutor_id: tutorId, ...row }) => [tutorId, row]));
 }
 
 /** Stores the whole row; an unsubscribe mark stays only while the channel stays off. */
@@ -338,72 +354,103 @@ export async function selectDueTutors(
 
 /** A held alert whose time has come, locked for this transaction, with its enquiry. */
 export interface DueAlertRow extends AlertEnquiryRow {
+  tutor_id: number;
   reason: string;
   distance_km: number | null;
 }
 
+/** The advisory lock class of a tutor's messages (the second key is the tutor). */
+const TUTOR_MESSAGES_LOCK = 2301;
+
+/**
+ * Takes, for this transaction, the lock on each tutor's messages that no other
+ * transaction holds; answers those tutors. The others are being sent to by
+ * another job, whose count of the day's alerts must not race this one's.
+ */
+export async function lockTutorMessages(
+  tx: Queryable,
+  tutorIds: readonly number[],
+): Promise<number[]> {
+  const rows = await tx.query<{ tutor_id: number }>(
+    `SELECT t.tutor_id FROM unnest($1::int[]) AS t (tutor_id)
+      WHERE pg_try_advisory_xact_lock(${String(TUTOR_MESSAGES_LOCK)}, t.tutor_id)
+      ORDER BY t.tutor_id`,
+    [tutorIds],
+  );
+  return rows.map((row) => row.tutor_id);
+}
+
+/** The held alerts of these tutors on a channel whose time has come, locked, oldest first. */
 export async function lockDueAlerts(
   tx: Queryable,
-  tutorId: number,
+  tutorIds: readonly number[],
   channel: 'whatsapp' | 'email',
   now: Date,
 ): Promise<DueAlertRow[]> {
   return tx.query<DueAlertRow>(
-    `SELECT a.reason, a.distance_km,
+    `SELECT a.tutor_id, a.reason, a.distance_km,
             e.id, e.student_id, e.name, e.subject, e.class_level, e.study_mode, e.city,
             e.latitude, e.longitude, e.coins_required, e.posted_at, e.expires_at, e.archived,
             e.responded_count, e.total_responses, u.is_active AS poster_active
        FROM lead_alerts a
        JOIN enquiries e ON e.id = a.enquiry_id
        JOIN users u ON u.id = e.student_id
-      WHERE a.tutor_id = $1 AND a.channel = $2 AND a.status = 'held' AND a.due_at <= $3
-      ORDER BY e.posted_at, e.id
+      WHERE a.tutor_id = ANY($1::int[]) AND a.channel = $2 AND a.status = 'held'
+        AND a.due_at <= $3
+      ORDER BY a.tutor_id, e.posted_at, e.id
       FOR UPDATE OF a SKIP LOCKED`,
-    [tutorId, channel, now],
+    [tutorIds, channel, now],
   );
 }
 
-/** Instant alerts of a channel sent to a tutor since `since` (the daily cap). */
+/** Instant alerts of a channel sent to each of these tutors since `since` (the daily cap). */
 export async function countInstantSent(
   db: Queryable,
-  tutorId: number,
+  tutorIds: readonly number[],
   channel: 'whatsapp' | 'email',
   since: Date,
-): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM lead_alerts
-      WHERE tutor_id = $1 AND channel = $2 AND status = 'sent' AND reason = ''
-        AND sent_at >= $3`,
-    [tutorId, channel, since],
+): Promise<Map<number, number>> {
+  const rows = await db.query<{ tutor_id: number; count: number }>(
+    `SELECT tutor_id, count(*)::int AS count FROM lead_alerts
+      WHERE tutor_id = ANY($1::int[]) AND channel = $2 AND status = 'sent' AND reason = ''
+        AND sent_at >= $3
+      GROUP BY tutor_id`,
+    [tutorIds, channel, since],
   );
-  return row?.count ?? 0;
+  return new Map(rows.map((row) => [row.tutor_id, row.count]));
 }
 
-/** Moves alerts of one tutor and channel to a state (sent now, held again, skipped). */
+/** A channel alert's new state: sent now, held again (until `due_at`), or skipped. */
+export interface ChannelAlertChange {
+  tutor_id: number;
+  enquiry_id: number;
+  status: 'sent' | 'held' | 'skipped';
+  reason: string;
+  due_at: Date | null;
+  sent_at: Date | null;
+}
+
+/** Moves alerts of one channel to their new states, in one statement. */
 export async function updateChannelAlerts(
   db: Queryable,
-  change: {
-    tutorId: number;
-    channel: 'whatsapp' | 'email';
-    enquiryIds: readonly number[];
-    status: 'sent' | 'held' | 'skipped';
-    reason: string;
-    dueAt: Date | null;
-    sentAt: Date | null;
-  },
+  channel: 'whatsapp' | 'email',
+  changes: readonly ChannelAlertChange[],
 ): Promise<void> {
-  if (change.enquiryIds.length === 0) return;
+  if (changes.length === 0) return;
   await db.query(
-    `UPDATE lead_alerts SET status = $4, reason = $5, due_at = $6, sent_at = $7
-      WHERE tutor_id = $1 AND channel = $2 AND enquiry_id = ANY($3::int[])`,
+    `UPDATE lead_alerts a
+        SET status = c.status, reason = c.reason, due_at = c.due_at, sent_at = c.sent_at
+       FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[],
+                   $7::timestamptz[]) AS c (tutor_id, enquiry_id, status, reason, due_at, sent_at)
+      WHERE a.channel = $1 AND a.tutor_id = c.tutor_id AND a.enquiry_id = c.enquiry_id`,
     [
-      change.tutorId,
-      change.channel,
-      change.enquiryIds,
-      change.status,
-      change.reason,
-      change.dueAt,
-      change.sentAt,
+      channel,
+      changes.map((change) => change.tutor_id),
+      changes.map((change) => change.enquiry_id),
+      changes.map((change) => change.status),
+      changes.map((change) => change.reason),
+      changes.map((change) => change.due_at),
+      changes.map((change) => change.sent_at),
     ],
   );
 }
