@@ -162,6 +162,19 @@ async function insertUsers(db, tag, role, count) {
 async function seed() {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
+  // alert jobs an earlier run left waiting would be worked during this one's phases
+  const {
+    rows: [waiting],
+  } = await db.query(
+    `SELECT CASE WHEN to_regclass('jobs.job') IS NULL THEN 0 ELSE
+       (SELECT count(*)::int FROM jobs.job WHERE name LIKE 'lead-alerts%'
+           AND state IN ('created', 'retry', 'active')) END AS count`,
+  );
+  if (waiting.count > 0) {
+    throw new Error(
+      `${String(waiting.count)} alert jobs of an earlier run still wait in this database: bench a fresh one (dropdb, createdb)`,
+    );
+  }
   // what an earlier run left behind (its tutors, its live enquiries) plays no part in this one
   await db.query(
     `UPDATE profiles SET is_doc_verified = false, verification_status = 'pending'
@@ -283,6 +296,63 @@ async function postAll(students, port) {
   return posts;
 }
 
+/**
+ * Waits until the messages of a phase's posts are decided and sent (none held
+ * and due), so that no phase does the work of the one before; answers the
+ * seconds that took after the last post.
+ */
+async function drained(enquiryIds) {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const start = performance.now();
+  try {
+    for (;;) {
+      const {
+        rows: [left],
+      } = await db.query(
+        `SELECT (SELECT count(*)::int FROM unnest($1::int[]) AS e (id)
+                  WHERE EXISTS (SELECT 1 FROM lead_alerts a WHERE a.enquiry_id = e.id AND a.channel = 'app')
+                    AND NOT EXISTS (SELECT 1 FROM lead_alerts a
+                                     WHERE a.enquiry_id = e.id AND a.channel <> 'app')) AS undecided,
+                (SELECT count(*)::int FROM lead_alerts
+                  WHERE enquiry_id = ANY($1::int[]) AND status = 'held' AND due_at <= now()) AS due`,
+        [enquiryIds],
+      );
+      if (left.undecided === 0 && left.due === 0) break;
+      if (performance.now() - start > 600_000)
+        throw new Error(`messages not drained: ${JSON.stringify(left)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return (performance.now() - start) / 1000;
+  } finally {
+    await db.end();
+  }
+}
+
+/** What became of the alerts of these posts on the message channels, and the e-mails in the outbox. */
+async function channelAccount(enquiryIds, since) {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT channel, status, reason, count(*)::int AS count FROM lead_alerts
+        WHERE enquiry_id = ANY($1::int[]) AND channel <> 'app'
+        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      [enquiryIds],
+    );
+    const {
+      rows: [mail],
+    } = await db.query(
+      `SELECT count(*)::int AS count FROM dev_outbox
+        WHERE kind = 'email' AND created_at >= $1 AND subject LIKE 'New enquiry near you:%'`,
+      [since],
+    );
+    return { rows, mailed: mail.count };
+  } finally {
+    await db.end();
+  }
+}
+
 /** Opens an alert socket for each tutor, half on each instance; frames land in `received`/`arrivals`. */
 async function connectAll(connected, received, arrivals) {
   for (let i = 0; i < connected.length; i += 100) {
@@ -321,6 +391,7 @@ async function main() {
   let servers = [await startServer(PORTS[0], {})];
   servers.push(await startServer(PORTS[1], {}));
   const { tutors, students } = await seed();
+  const runStart = new Date();
 
   // Each round runs three phases, the tutors listening, half on each instance:
   // alerts on; alerts off (none may hear); and, for comparison, no jobs worked at
@@ -335,6 +406,7 @@ async function main() {
     idle: { JOBS_WORK: 'false', LEAD_ALERTS: 'off' },
   };
   const posted = { on: [], off: [], idle: [] };
+  const drains = [];
   let next = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const mode of MODES) {
@@ -345,8 +417,10 @@ async function main() {
       ];
       if (mode === 'on') await connectAll(connected, received, arrivals);
       if (mode === 'off') await connectAll(connected, new Map(), heardWhileOff);
-      posted[mode].push(...(await postAll(students.slice(next, next + POSTS), PORTS[0])));
+      const posts = await postAll(students.slice(next, next + POSTS), PORTS[0]);
+      posted[mode].push(...posts);
       next += POSTS;
+      if (mode === 'on') drains.push(await drained(posts.map((post) => post.id)));
       if (mode === 'idle') continue;
       await new Promise((resolve) => setTimeout(resolve, mode === 'on' ? 5000 : 2000));
       for (const tutor of connected) tutor.socket.close();
@@ -400,7 +474,18 @@ async function main() {
       `post answer → alert: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target < 1000)\n` +
       `posting p99 (${String(on.filter((p) => !p.warmup).length)} posts each, in ${String(ROUNDS)} rounds): alerts on ${onP99.toFixed(1)} ms, alerts off ${offP99.toFixed(1)} ms (${change(onP99, offP99)}, target within 20 %); no jobs worked at all ${idleP99.toFixed(1)} ms (on is ${change(onP99, idleP99)})\n`,
   );
+  const account = await channelAccount(
+    on.map((post) => post.id),
+    runStart,
+  );
+  const instantSent = account.rows
+    .filter((row) => row.channel === 'email' && row.status === 'sent' && row.reason === '')
+    .reduce((sum, row) => sum + row.count, 0);
+  process.stdout.write(
+    `messages of the alerts-on posts: ${account.rows.map((row) => `${row.channel} ${row.status}${row.reason ? ` (${row.reason})` : ''} ${String(row.count)}`).join(', ') || 'none'}; instant e-mails in the outbox ${String(account.mailed)} (recorded sent ${String(instantSent)}); all decided and sent ${drains.map((s) => s.toFixed(1)).join(' / ')} s after each phase's last post\n`,
+  );
   const ok =
+    account.mailed === instantSent &&
     missing === 0 &&
     duplicates === 0 &&
     strays === 0 &&

@@ -7,6 +7,7 @@ import {
   expect,
   logIn,
   logOut,
+  postEnquiryForm,
   test,
   uniqueEmail,
 } from './fixtures.ts';
@@ -161,14 +162,12 @@ test.describe('the back office', () => {
     await logIn(page, DEMO.student.email, DEMO.student.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Create New Enquiry' }).click();
-    await page.getByLabel('Enquiry name').fill(name);
-    await page.getByLabel('Study mode').selectOption('offline');
-    await page.getByLabel('Class', { exact: true }).selectOption('Class 9');
-    await page.getByLabel('Subject', { exact: true }).selectOption('Science');
-    await page.getByLabel('Budget per hour (₹)').fill('350');
-    await page.getByLabel('When to start').selectOption('immediately');
-    await page.getByRole('button', { name: 'Post Enquiry' }).click();
-    await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
+    await postEnquiryForm(page, {
+      name,
+      classLevel: 'Class 9',
+      subject: 'Science',
+      budget: '350',
+    });
     const enquiryId = new URL(page.url()).pathname.split('/').pop() ?? '';
     await logOut(page);
 

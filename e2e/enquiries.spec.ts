@@ -1,4 +1,4 @@
-import { DEMO, coinBalance, expect, logIn, logOut, test } from './fixtures.ts';
+import { DEMO, coinBalance, expect, logIn, logOut, postEnquiryForm, test } from './fixtures.ts';
 import { readOutbox } from './outbox.ts';
 
 test.describe('enquiries: post, find, star, contact, see the response', () => {
@@ -14,16 +14,14 @@ test.describe('enquiries: post, find, star, contact, see the response', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Create New Enquiry' }).click();
     await expect(page).toHaveURL(/\/student\/enquiries\/add$/);
-    await page.getByLabel('Enquiry name').fill(name);
-    await page.getByLabel('Study mode').selectOption('offline');
-    await page.getByLabel('Class', { exact: true }).selectOption('Class 10');
-    await page.getByLabel('Subject', { exact: true }).selectOption('Mathematics');
-    await page.getByLabel('Board (optional)').selectOption('CBSE');
-    await page.getByLabel('Budget per hour (₹)').fill('400');
-    await page.getByLabel('When to start').selectOption('immediately');
-    await page.getByLabel('Female tutor preferred').check();
-    await page.getByRole('button', { name: 'Post Enquiry' }).click();
-    await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
+    await postEnquiryForm(page, {
+      name,
+      classLevel: 'Class 10',
+      subject: 'Mathematics',
+      board: 'CBSE',
+      budget: '400',
+      femaleTutorPreferred: true,
+    });
     const enquiryPath = new URL(page.url()).pathname;
     const enquiryId = enquiryPath.split('/').pop() ?? '';
     await expect(page.getByText('0/5', { exact: true })).toBeVisible();

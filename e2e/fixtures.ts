@@ -13,6 +13,30 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${String(Date.now())}-${String(counter)}@example.com`;
 }
 
+/** What a journey's enquiry asks for (offline, to start at once). */
+export interface EnquiryFields {
+  name: string;
+  classLevel: string;
+  subject: string;
+  budget: string;
+  board?: string;
+  femaleTutorPreferred?: boolean;
+}
+
+/** Fills the enquiry form the page shows, posts it, and waits for the posted enquiry. */
+export async function postEnquiryForm(page: Page, fields: EnquiryFields): Promise<void> {
+  await page.getByLabel('Enquiry name').fill(fields.name);
+  await page.getByLabel('Study mode').selectOption('offline');
+  await page.getByLabel('Class', { exact: true }).selectOption(fields.classLevel);
+  await page.getByLabel('Subject', { exact: true }).selectOption(fields.subject);
+  if (fields.board) await page.getByLabel('Board (optional)').selectOption(fields.board);
+  await page.getByLabel('Budget per hour (₹)').fill(fields.budget);
+  await page.getByLabel('When to start').selectOption('immediately');
+  if (fields.femaleTutorPreferred) await page.getByLabel('Female tutor preferred').check();
+  await page.getByRole('button', { name: 'Post Enquiry' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Enquiry' })).toBeVisible();
+}
+
 /** On small screens the navigation sits behind the menu button. */
 export async function openMenuIfCollapsed(page: Page): Promise<void> {
   const menuButton = page.getByRole('button', { name: 'Open menu' });

@@ -24,6 +24,7 @@ import { jobSchemaFor } from '../../jobs/queue.ts';
 
 import {
   CHANNEL_MESSAGES_JOB,
+  channelAlertJobs,
   decideChannelAlerts,
   queueDueChannelMessages,
   sendDueChannelAlerts,
@@ -318,6 +319,21 @@ describe('the messages jobs', () => {
     for (const tutor of tutors) {
       expect((await mailTo(tutor)).map((mail) => mail.subject)).toEqual([LINE]);
     }
+  });
+
+  it('still sends a job stored before jobs took batches (one tutor)', async () => {
+    t.clock.set(ist(13, '12:00'));
+    const poster = await newPoster(t);
+    const tutor = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    const kind = channelAlertJobs(t.ctx).find((each) => each.name === CHANNEL_MESSAGES_JOB);
+    const stored = { tutor_id: tutor.userId, channel: 'email' };
+    expect(kind?.describe(stored as never)).toBe(
+      `Send tutor ${String(tutor.userId)} the E-mail alerts due`,
+    );
+    await kind?.run(stored as never);
+    expect((await mailTo(tutor)).map((mail) => mail.subject)).toEqual([LINE]);
   });
 
   it('a failed e-mail waits for the retry; the other tutors of the job get theirs at once', async () => {

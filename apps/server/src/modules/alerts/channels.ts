@@ -234,6 +234,19 @@ export interface ChannelMessagesJob {
   tutor_ids: number[];
 }
 
+/** A messages job stored before jobs took batches of tutors: one tutor. */
+interface SingleTutorMessagesJob {
+  channel: MessageChannel;
+  tutor_id: number;
+}
+
+/** Either shape of stored messages job, as a batch (a deploy finds older jobs waiting). */
+export function messagesJobOf(
+  job: ChannelMessagesJob | SingleTutorMessagesJob,
+): ChannelMessagesJob {
+  return 'tutor_ids' in job ? job : { channel: job.channel, tutor_ids: [job.tutor_id] };
+}
+
 /** Asks for the messages of these tutors, in batches; `key` names the asker (a retry asks once). */
 async function queueChannelMessages(
   ctx: AppContext,
@@ -517,14 +530,18 @@ export function channelAlertJobs(ctx: AppContext): JobKind<never>[] {
       await decideChannelAlerts(ctx, job.enquiry_id);
     },
   };
-  const messages: JobKind<ChannelMessagesJob> = {
+  const messages: JobKind<ChannelMessagesJob | SingleTutorMessagesJob> = {
     name: CHANNEL_MESSAGES_JOB,
     retryLimit: 10,
     retryDelaySeconds: 30,
-    describe: (job) =>
-      `Send ${String(job.tutor_ids.length)} tutors (from ${String(job.tutor_ids[0] ?? '')}) the ${CHANNEL_NAMES[job.channel]} alerts due`,
+    describe: (stored) => {
+      const job = messagesJobOf(stored);
+      const count = job.tutor_ids.length;
+      const whom = count === 1 ? 'tutor' : `${String(count)} tutors from`;
+      return `Send ${whom} ${String(job.tutor_ids[0] ?? '')} the ${CHANNEL_NAMES[job.channel]} alerts due`;
+    },
     run: async (job) => {
-      await sendDueChannelAlerts(ctx, job);
+      await sendDueChannelAlerts(ctx, messagesJobOf(job));
     },
   };
   const sweep: JobKind<Record<string, never>> = {
