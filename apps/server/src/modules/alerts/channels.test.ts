@@ -73,6 +73,16 @@ async function runAlertJobs(enquiry: StudentEnquiry): Promise<void> {
   await decideChannelAlerts(t.ctx, enquiry.id);
 }
 
+/** At noon of day `day`: a new tutor near a new poster, whose enquiry's alert jobs have run. */
+async function alertedNewTutor(day: number) {
+  t.clock.set(ist(day, '12:00'));
+  const poster = await newPoster(t);
+  const tutor = await newTutor();
+  const enquiry = await postEnquiry(poster);
+  await runAlertJobs(enquiry);
+  return { poster, tutor, enquiry };
+}
+
 /** The poster archives the enquiry: it is closed to alerts from then on. */
 function archive(poster: Poster, enquiry: StudentEnquiry) {
   const path = `/api/enquiry/enquiries/${String(enquiry.id)}/archive/`;
@@ -213,11 +223,7 @@ describe('GET and PUT /api/alerts/settings/', () => {
 
 describe('instant alerts by e-mail and WhatsApp', () => {
   it('e-mails a tutor at once with the alert line and an unsubscribe link, never the address', async () => {
-    t.clock.set(ist(1, '12:00'));
-    const poster = await newPoster(t);
-    const tutor = await newTutor();
-    const enquiry = await postEnquiry(poster);
-    await runAlertJobs(enquiry);
+    const { tutor, enquiry } = await alertedNewTutor(1);
     expect(await alertsOf(t.db, enquiry.id, [tutor], CHANNELS)).toEqual([
       { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: '' },
       { tutor_id: tutor.userId, channel: 'whatsapp', status: 'skipped', reason: 'off' },
@@ -322,11 +328,7 @@ describe('the messages jobs', () => {
   });
 
   it('still sends a job stored before jobs took batches (one tutor)', async () => {
-    t.clock.set(ist(13, '12:00'));
-    const poster = await newPoster(t);
-    const tutor = await newTutor();
-    const enquiry = await postEnquiry(poster);
-    await runAlertJobs(enquiry);
+    const { tutor } = await alertedNewTutor(13);
     const kind = channelAlertJobs(t.ctx).find((each) => each.name === CHANNEL_MESSAGES_JOB);
     const stored = { tutor_id: tutor.userId, channel: 'email' };
     expect(kind?.describe(stored as never)).toBe(

@@ -44,10 +44,8 @@ import {
 import {
   claimChannelAlerts,
   countInstantSent,
-  findAlertContact,
   findAlertContacts,
   findAlertEnquiry,
-  findAlertSettings,
   findAlertSettingsOf,
   lockDueAlerts,
   lockTutorMessages,
@@ -115,14 +113,20 @@ function unsubscribedOf(row: AlertSettingsRow | null): Record<MessageChannel, Da
   };
 }
 
+/** A tutor's stored settings (null until saved) and where their messages go (null: no such user). */
+async function alertStateOf(ctx: AppContext, tutorId: number) {
+  const [settings, contacts] = await Promise.all([
+    findAlertSettingsOf(ctx.db, [tutorId]),
+    findAlertContacts(ctx.db, [tutorId]),
+  ]);
+  return { stored: settings.get(tutorId) ?? null, contact: contacts.get(tutorId) ?? null };
+}
+
 /** `GET /api/alerts/settings/`: the tutor's settings (the defaults until saved). */
 export async function getAlertSettings(ctx: AppContext, tutorId: number): Promise<AlertSettings> {
-  const [row, contact] = await Promise.all([
-    findAlertSettings(ctx.db, tutorId),
-    findAlertContact(ctx.db, tutorId),
-  ]);
+  const { stored, contact } = await alertStateOf(ctx, tutorId);
   return {
-    ...settingsOf(row),
+    ...settingsOf(stored),
     whatsapp_to: contact?.phone ?? null,
     email_to: contact?.email ?? '',
   };
@@ -134,7 +138,7 @@ export async function saveAlertSettings(
   tutorId: number,
   settings: AlertSettingsBody,
 ): Promise<AlertSettings> {
-  const stored = await findAlertSettings(ctx.db, tutorId);
+  const { stored } = await alertStateOf(ctx, tutorId);
   await upsertAlertSettings(ctx.db, tutorId, rowOf(settings, unsubscribedOf(stored)), ctx.now());
   return getAlertSettings(ctx, tutorId);
 }
@@ -149,8 +153,7 @@ export function unsubscribeLinkOf(ctx: AppContext, tutorId: number, channel: Mes
 export async function unsubscribe(ctx: AppContext, token: string): Promise<Unsubscribed> {
   const named = verifyUnsubscribeToken(ctx.config.jwtSecret, token);
   if (!named) throw new AppError(400, 'invalid_link', ALERT_MESSAGES.unsubscribeLinkInvalid);
-  const stored = await findAlertSettings(ctx.db, named.tutorId);
-  const contact = await findAlertContact(ctx.db, named.tutorId);
+  const { stored, contact } = await alertStateOf(ctx, named.tutorId);
   if (!contact) throw new AppError(400, 'invalid_link', ALERT_MESSAGES.unsubscribeLinkInvalid);
   const settings = settingsOf(stored);
   const unsubscribed = unsubscribedOf(stored);

@@ -180,23 +180,34 @@ const SETTINGS_COLUMNS = `whatsapp_mode, whatsapp_digest_hour, whatsapp_unsubscr
   email_mode, email_digest_hour, email_unsubscribed_at, quiet_start_minute, quiet_end_minute,
   daily_cap`;
 
-export async function findAlertSettings(
+/** The columns of `rows` named by `keys`, each an array: the parameters of an `unnest`. */
+function columnsOf<Row, Key extends keyof Row>(
+  rows: readonly Row[],
+  keys: readonly Key[],
+): Row[Key][][] {
+  return keys.map((key) => rows.map((row) => row[key]));
+}
+
+/** Runs a query answering one row per tutor (`tutor_id` and the rest), as a map by tutor. */
+async function byTutor<Row extends object>(
   db: Queryable,
-  tutorId: number,
-): Promise<AlertSettingsRow | null> {
-  return (await findAlertSettingsOf(db, [tutorId])).get(tutorId) ?? null;
+  sql: string,
+  tutorIds: readonly number[],
+): Promise<Map<number, Row>> {
+  const rows = await db.query<Row & { tutor_id: number }>(sql, [tutorIds]);
+  return new Map(rows.map(({ tutor_id: tutorId, ...row }) => [tutorId, row as unknown as Row]));
 }
 
 /** The stored settings of each of the tutors who saved any. */
-export async function findAlertSettingsOf(
+export function findAlertSettingsOf(
   db: Queryable,
   tutorIds: readonly number[],
 ): Promise<Map<number, AlertSettingsRow>> {
-  const rows = await db.query<AlertSettingsRow & { tutor_id: number }>(
+  return byTutor(
+    db,
     `SELECT tutor_id, ${SETTINGS_COLUMNS} FROM alert_settings WHERE tutor_id = ANY($1::int[])`,
-    [tutorIds],
+    tutorIds,
   );
-  return new Map(rows.map(({ tutor_id: tutorId, ...row }) => [tutorId, row]));
 }
 
 /** Where a tutor's messages go: the e-mail, and the phone once verified. */
@@ -205,25 +216,18 @@ export interface AlertContactRow {
   phone: string | null;
 }
 
-export async function findAlertContact(
-  db: Queryable,
-  tutorId: number,
-): Promise<AlertContactRow | null> {
-  return (await findAlertContacts(db, [tutorId])).get(tutorId) ?? null;
-}
-
-export async function findAlertContacts(
+export function findAlertContacts(
   db: Queryable,
   tutorIds: readonly number[],
 ): Promise<Map<number, AlertContactRow>> {
-  const rows = await db.query<AlertContactRow & { tutor_id: number }>(
+  return byTutor(
+    db,
     `SELECT id AS tutor_id, email,
             CASE WHEN is_phone_verified AND phone_number IS NOT NULL
                  THEN coalesce(phone_country_code, '') || phone_number END AS phone
        FROM users WHERE id = ANY($1::int[])`,
-    [tutorIds],
+    tutorIds,
   );
-  return new Map(rows.map(({ tutor_id: tutorId, ...row }) => [tutorId, row]));
 }
 
 /** Stores the whole row; an unsubscribe mark stays only while the channel stays off. */
@@ -329,12 +333,7 @@ export async function claimChannelAlerts(
      RETURNING tutor_id, channel, status, reason, distance_km, due_at`,
     [
       enquiryId,
-      alerts.map((alert) => alert.tutor_id),
-      alerts.map((alert) => alert.channel),
-      alerts.map((alert) => alert.status),
-      alerts.map((alert) => alert.reason),
-      alerts.map((alert) => alert.distance_km),
-      alerts.map((alert) => alert.due_at),
+      ...columnsOf(alerts, ['tutor_id', 'channel', 'status', 'reason', 'distance_km', 'due_at']),
     ],
   );
 }
@@ -445,12 +444,7 @@ export async function updateChannelAlerts(
       WHERE a.channel = $1 AND a.tutor_id = c.tutor_id AND a.enquiry_id = c.enquiry_id`,
     [
       channel,
-      changes.map((change) => change.tutor_id),
-      changes.map((change) => change.enquiry_id),
-      changes.map((change) => change.status),
-      changes.map((change) => change.reason),
-      changes.map((change) => change.due_at),
-      changes.map((change) => change.sent_at),
+      ...columnsOf(changes, ['tutor_id', 'enquiry_id', 'status', 'reason', 'due_at', 'sent_at']),
     ],
   );
 }
