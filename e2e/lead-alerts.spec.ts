@@ -5,7 +5,7 @@
  * tutor's alert settings, the e-mail of a tutor with no tab open, and its
  * one-tap unsubscribe link opened without signing in.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 import { DEMO, expect, logIn, postEnquiryForm, test } from './fixtures.ts';
 
@@ -29,18 +29,27 @@ async function archiveShownEnquiry(student: Page): Promise<void> {
   await expect(student.getByText('Enquiry archived successfully!')).toBeVisible();
 }
 
+// the demo student's active enquiries are few: each journey runs once, on desktop
+test.beforeEach(({ browserName: _browser }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one post per run');
+});
+
+/** The demo tutor, signed in on a new page of `context`. */
+async function signInTutor(context: BrowserContext): Promise<Page> {
+  const tutor = await context.newPage();
+  await logIn(tutor, DEMO.teacher.email, DEMO.teacher.password);
+  await expect(tutor).not.toHaveURL(/\/login$/);
+  return tutor;
+}
+
 test('a student posts; the tutor’s open feed hears of it at once, without a reload', async ({
   browser,
-}, testInfo) => {
-  // the demo student's active enquiries are few: the journey runs once, on desktop
-  test.skip(testInfo.project.name !== 'desktop', 'one post per run');
+}) => {
   const tutorContext = await browser.newContext();
   const studentContext = await browser.newContext();
-  const tutor = await tutorContext.newPage();
   const student = await studentContext.newPage();
   try {
-    await logIn(tutor, DEMO.teacher.email, DEMO.teacher.password);
-    await expect(tutor).not.toHaveURL(/\/login$/);
+    const tutor = await signInTutor(tutorContext);
     await tutor.goto('/enquiry');
     await expect(tutor.getByRole('heading', { name: 'Enquiries', exact: true })).toBeVisible();
     let reloaded = false;
@@ -88,10 +97,10 @@ async function saveAlertSettings(
 ): Promise<void> {
   await tutor.goto('/profile');
   const section = tutor.getByRole('region', { name: 'Lead alerts' });
-  await section
-    .getByRole('group', { name: 'E-mail alerts' })
-    .getByRole('radio', { name: email })
-    .check();
+  const choice = section.getByRole('group', { name: 'E-mail alerts' });
+  // the radio itself is drawn as its label, a button of the segmented control
+  await choice.getByText(email, { exact: true }).click();
+  await expect(choice.getByRole('radio', { name: email })).toBeChecked();
   await section.getByLabel('From').fill(quiet.from);
   await section.getByLabel('Until').fill(quiet.until);
   await section.getByRole('button', { name: 'Save alert settings' }).click();
@@ -101,17 +110,14 @@ async function saveAlertSettings(
 test('a tutor with no tab open is e-mailed the alert, and its link unsubscribes without signing in', async ({
   browser,
   request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one post per run');
+}) => {
   const tutorContext = await browser.newContext();
   const studentContext = await browser.newContext();
   const visitorContext = await browser.newContext();
   const student = await studentContext.newPage();
   try {
     // the tutor asks for e-mail at once with no quiet hours (so the journey runs at any hour)
-    let tutor = await tutorContext.newPage();
-    await logIn(tutor, DEMO.teacher.email, DEMO.teacher.password);
-    await expect(tutor).not.toHaveURL(/\/login$/);
+    let tutor = await signInTutor(tutorContext);
     await saveAlertSettings(tutor, 'At once', { from: '00:00', until: '00:00' });
     await tutor.reload();
     const section = tutor.getByRole('region', { name: 'Lead alerts' });
