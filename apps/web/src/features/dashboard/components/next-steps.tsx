@@ -2,6 +2,7 @@ import type { Role } from '@gurumatch/shared/constants';
 import { NEXT_STEPS_MESSAGES as M } from '@gurumatch/shared/messages/next-steps';
 import { Link } from 'react-router';
 
+import { Panel } from '../../../components/ui/panel.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 interface Step {
@@ -31,13 +32,7 @@ function stepsFor(role: Role): Step[] {
 /** Links from the dashboard to what a signed-in user can do now: profile, addresses, help. */
 export function NextSteps({ role }: { role: Role }) {
   return (
-    <section
-      aria-labelledby="next-steps-heading"
-      className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 id="next-steps-heading" className="text-lg font-semibold text-slate-900">
-        {M.heading}
-      </h2>
+    <Panel title={M.heading} className="mt-6">
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {stepsFor(role).map((step) => (
           <li key={step.to}>
@@ -51,6 +46,6 @@ export function NextSteps({ role }: { role: Role }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

@@ -13,6 +13,7 @@ import { Link, useParams } from 'react-router';
 
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -89,14 +90,7 @@ function ContactPanel({ details, receipt }: { details: ContactDetails; receipt: 
 /** In place of the form while the tutor's documents or e-mail are not verified: no coins move. */
 function ContactClosedNotice({ enquiry }: { enquiry: TutorEnquiry }) {
   return (
-    <section
-      aria-labelledby="contact-closed-heading"
-      className="rounded-xl bg-amber-50 p-5 ring-1 ring-amber-200"
-    >
-      <h2 id="contact-closed-heading" className="text-lg font-semibold text-amber-900">
-        {M.contactClosedTitle}
-      </h2>
-      <p className="mt-1 text-sm text-amber-900">{M.contactClosedDetail}</p>
+    <Panel title={M.contactClosedTitle} intro={M.contactClosedDetail} tone="notice">
       <ul aria-label="Pending" className="mt-3 list-disc pl-5 text-sm text-amber-900">
         {enquiry.contact_pending.map((item) => (
           <li key={item}>{CONTACT_PENDING_MESSAGES[item]}</li>
@@ -105,7 +99,7 @@ function ContactClosedNotice({ enquiry }: { enquiry: TutorEnquiry }) {
       <div className="mt-4">
         <ButtonLink to={paths.profile}>{M.goToProfile}</ButtonLink>
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { BILLING_PAGE_SIZE, useLedger, usePurchases } from '../api.ts';
@@ -155,13 +156,7 @@ export function BillingPage() {
         {PAYMENT_LABELS.billingTitle}
       </h1>
 
-      <section
-        aria-labelledby="purchases-heading"
-        className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 id="purchases-heading" className="text-lg font-semibold text-slate-900">
-          {PAYMENT_LABELS.purchases}
-        </h2>
+      <Panel title={PAYMENT_LABELS.purchases} className="mt-6">
         {purchases.isPending ? (
           <div className="py-4">
             <Spinner />
@@ -185,15 +180,9 @@ export function BillingPage() {
             />
           </>
         )}
-      </section>
+      </Panel>
 
-      <section
-        aria-labelledby="ledger-heading"
-        className="mt-6 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-      >
-        <h2 id="ledger-heading" className="text-lg font-semibold text-slate-900">
-          {PAYMENT_LABELS.ledger}
-        </h2>
+      <Panel title={PAYMENT_LABELS.ledger} className="mt-6">
         {ledger.isPending ? (
           <div className="py-4">
             <Spinner />
@@ -217,7 +206,7 @@ export function BillingPage() {
             />
           </>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

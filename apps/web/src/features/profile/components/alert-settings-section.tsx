@@ -10,6 +10,7 @@ import { ALERT_MESSAGES } from '@gurumatch/shared/messages/alerts';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 
 import { Button } from '../../../components/ui/button.tsx';
+import { Panel } from '../../../components/ui/panel.tsx';
 import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -187,14 +188,7 @@ function AlertSettingsForm({ userId, settings }: { userId: number; settings: Ale
 export function AlertSettingsSection({ userId }: { userId: number }) {
   const settings = useAlertSettings(userId);
   return (
-    <section
-      aria-labelledby="alert-settings-heading"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-    >
-      <h2 id="alert-settings-heading" className="text-lg font-semibold text-slate-900">
-        {ALERT_MESSAGES.settingsTitle}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{ALERT_MESSAGES.settingsIntro}</p>
+    <Panel title={ALERT_MESSAGES.settingsTitle} intro={ALERT_MESSAGES.settingsIntro} roomy>
       {settings.isPending ? (
         <div className="py-6">
           <Spinner label={ALERT_MESSAGES.settingsTitle} />
@@ -211,6 +205,6 @@ export function AlertSettingsSection({ userId }: { userId: number }) {
       ) : (
         <AlertSettingsForm userId={userId} settings={settings.data} />
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { REVIEW_MESSAGES } from '@gurumatch/shared/messages/chat';
 import type { Review } from '@gurumatch/shared/schemas/reviews';
 
+import { Panel } from '../../../components/ui/panel.tsx';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
 import { relativeTime } from '../../../lib/relative-time.ts';
 import { useTutorReviews } from '../api.ts';
@@ -25,13 +26,7 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
   const reviews = useTutorReviews(tutorId);
   const results = reviews.data?.results ?? [];
   return (
-    <section
-      aria-labelledby="reviews-heading"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-    >
-      <h2 id="reviews-heading" className="text-lg font-semibold text-slate-900">
-        {REVIEW_MESSAGES.reviewsHeading}
-      </h2>
+    <Panel title={REVIEW_MESSAGES.reviewsHeading} roomy>
       {results.length === 0 ? (
         <p className="mt-2 text-slate-700">{REVIEW_MESSAGES.noReviews}</p>
       ) : (
@@ -41,6 +36,6 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
