@@ -1,16 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
 
 import { AppProviders } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
 import { setApiTransport } from './lib/api.ts';
+import { createStaticHandler, RouterProvider, type RouteObject } from './lib/router/index.ts';
 
 export type RenderedPage =
   | { kind: 'page'; status: number; head: string; html: string; modules: string[] }
@@ -31,7 +26,7 @@ const loading = new AsyncLocalStorage<Set<string>>();
 function recordLazyModules(list: RouteObject[], parentPath: number[] = []): RouteObject[] {
   return list.map((route, index) => {
     const treePath = [...parentPath, index];
-    // The id React Router gives a route without one (both renders agree on it).
+    // The id the router gives a route without one (both renders agree on it).
     const id = route.id ?? treePath.join('-');
     const { lazy } = route;
     const children = route.children ? recordLazyModules(route.children, treePath) : undefined;
@@ -46,7 +41,7 @@ function recordLazyModules(list: RouteObject[], parentPath: number[] = []): Rout
             },
           }
         : {};
-    return { ...route, ...recorded, ...(children ? { children } : {}) } as RouteObject;
+    return { ...route, ...recorded, ...(children ? { children } : {}) };
   });
 }
 
@@ -63,32 +58,26 @@ export interface RenderOptions {
 /** Renders one page on the server from the same routes the browser hydrates. */
 export async function render(request: Request, { apiFetch }: RenderOptions): Promise<RenderedPage> {
   setApiTransport(apiFetch);
-  const context = await handler.query(request);
-  if (context instanceof Response) {
-    return {
-      kind: 'redirect',
-      status: context.status,
-      location: context.headers.get('Location') ?? '/',
-    };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const result = await handler.query(request);
+  if (result.kind === 'redirect') return result;
   const origin = new URL(request.url).origin;
   const rendered = renderToString(
     <AppProviders origin={origin}>
-      <StaticRouterProvider router={router} context={context} />
+      <RouterProvider router={result.router} />
     </AppProviders>,
   );
   // React writes the page's <title>, <meta> and <link> tags (PageMeta) ahead of
   // its markup; they belong in <head>.
   const head = leadingHeadTags.exec(rendered)?.[0] ?? '';
-  const routeStatus = context.matches
+  const routeStatus = result.matches
     .map((match) => (match.route.handle as RouteHandle | undefined)?.status)
     .find((status) => status !== undefined);
   return {
     kind: 'page',
-    status: context.statusCode !== 200 ? context.statusCode : (routeStatus ?? 200),
+    status: result.status !== 200 ? result.status : (routeStatus ?? 200),
     head,
-    html: rendered.slice(head.length),
-    modules: context.matches.flatMap((match) => modulesOfRoute.get(match.route.id) ?? []),
+    // The loaders' data follows the markup; hydration leaves it alone.
+    html: rendered.slice(head.length) + result.hydrationScript,
+    modules: result.matches.flatMap((match) => modulesOfRoute.get(match.route.id) ?? []),
   };
 }
