@@ -240,11 +240,14 @@ export function isPending(
   state: Pick<RouterState, 'loaderData' | 'errors'>,
   matches: RouteMatch[],
 ) {
-  const failedAt = matches.findIndex(({ route }) => state.errors && route.id in state.errors);
-  return (match: RouteMatch, index: number) =>
+  const { errors, loaderData } = state;
+  const failedAt = matches.findIndex(({ route }) => errors && route.id in errors);
+  return ({ route }: RouteMatch, index: number) =>
     (failedAt < 0 || index <= failedAt) &&
-    (match.route.lazy !== undefined ||
-      (match.route.loader !== undefined && !(match.route.id in state.loaderData)));
+    (route.lazy !== undefined ||
+      (route.loader !== undefined &&
+        !(route.id in loaderData) &&
+        !(errors && route.id in errors)));
 }
 
 const IDLE: Navigation = { state: 'idle' };
