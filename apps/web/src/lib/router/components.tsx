@@ -21,7 +21,11 @@ import {
 } from './router.ts';
 import type { Params, RouteMatch } from './routes.ts';
 
+// Three contexts, so that a component re-renders only for what it reads: the
+// router never changes, the location changes once per page, the state also
+// while a navigation loads.
 const RouterContext = createContext<Router | null>(null);
+const LocationContext = createContext<Location | null>(null);
 const StateContext = createContext<RouterState | null>(null);
 /** The route being rendered and what its `<Outlet>` shows. */
 const RouteContext = createContext<{ match: RouteMatch | null; outlet: ReactNode }>({
@@ -30,12 +34,13 @@ const RouteContext = createContext<{ match: RouteMatch | null; outlet: ReactNode
 });
 const RouteErrorContext = createContext<unknown>(undefined);
 
-function useRouter(): { router: Router; state: RouterState } {
-  const router = useContext(RouterContext);
-  const state = useContext(StateContext);
-  if (!router || !state) throw new Error('Used outside <RouterProvider>');
-  return { router, state };
+function required<Value>(value: Value | null): Value {
+  if (value === null) throw new Error('Used outside <RouterProvider>');
+  return value;
 }
+
+const useRouter = () => required(useContext(RouterContext));
+const useRouterState = () => required(useContext(StateContext));
 
 interface BoundaryProps {
   location: Location;
@@ -114,7 +119,9 @@ export function RouterProvider({ router }: { router: Router }) {
   );
   return (
     <RouterContext value={router}>
-      <StateContext value={state}>{renderMatches(state)}</StateContext>
+      <LocationContext value={state.location}>
+        <StateContext value={state}>{renderMatches(state)}</StateContext>
+      </LocationContext>
     </RouterContext>
   );
 }
@@ -125,15 +132,15 @@ export function Outlet() {
 }
 
 export function useLocation(): Location {
-  return useRouter().state.location;
+  return required(useContext(LocationContext));
 }
 
 export function useNavigation(): Navigation {
-  return useRouter().state.navigation;
+  return useRouterState().navigation;
 }
 
 export function useMatches(): RouteMatch[] {
-  return useRouter().state.matches;
+  return useRouterState().matches;
 }
 
 export function useParams(): Params {
@@ -143,15 +150,15 @@ export function useParams(): Params {
 export type NavigateFunction = Router['navigate'];
 
 export function useNavigate(): NavigateFunction {
-  return useRouter().router.navigate;
+  return useRouter().navigate;
 }
 
 /** What this route's loader returned (the caller names its type). */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names its loader's type
 export function useLoaderData<Data>(): Data {
-  const { state } = useRouter();
+  const { loaderData } = useRouterState();
   const id = useContext(RouteContext).match?.route.id;
-  return (id === undefined ? undefined : state.loaderData[id]) as Data;
+  return (id === undefined ? undefined : loaderData[id]) as Data;
 }
 
 /** In an error element: what the loader threw, or what broke the render. */
@@ -163,8 +170,8 @@ export function useSearchParams(): [
   URLSearchParams,
   (params: Record<string, string>, options?: NavigateOptions) => void,
 ] {
-  const { router, state } = useRouter();
-  const { search } = state.location;
+  const router = useRouter();
+  const { search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = (next: Record<string, string>, options?: NavigateOptions) => {
     void router.navigate(`?${new URLSearchParams(next).toString()}`, options);
@@ -195,10 +202,11 @@ const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
  * another window, a download or another site is left to the browser.
  */
 export function Link({ to, replace, state, onClick, ...rest }: LinkProps) {
-  const { router, state: routerState } = useRouter();
+  const router = useRouter();
+  const location = useLocation();
   const isExternal = EXTERNAL.test(to);
-  const current = createPath(routerState.location);
-  const href = isExternal ? to : createPath(resolveTo(to, routerState.location));
+  const current = createPath(location);
+  const href = isExternal ? to : createPath(resolveTo(to, location));
   return (
     <a
       {...rest}
@@ -234,7 +242,7 @@ interface NavLinkProps extends Omit<LinkProps, 'className'> {
 
 /** A link that says when it leads to the page shown (or, without `end`, one below it). */
 export function NavLink({ end = false, className, ...rest }: NavLinkProps) {
-  const { location } = useRouter().state;
+  const location = useLocation();
   const target = resolveTo(rest.to, location).pathname.toLowerCase();
   const current = location.pathname.toLowerCase();
   const isActive =

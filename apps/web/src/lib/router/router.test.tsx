@@ -9,6 +9,7 @@ import {
   createStaticHandler,
   isRouteErrorResponse,
   Link,
+  Navigate,
   Outlet,
   readHydrationData,
   redirect,
@@ -205,6 +206,29 @@ describe('navigating', () => {
     expect(screen.getByRole('heading', { name: 'Exam tips' })).toBeInTheDocument();
   });
 
+  it("follows a guard's redirect that passes the location along", async () => {
+    function Guard() {
+      const location = useLocation();
+      return <Navigate to="/login" state={{ from: location }} replace />;
+    }
+    const router = createMemoryRouter(
+      [
+        { path: 'profile', element: <Guard /> },
+        {
+          path: 'login',
+          lazy: () => Promise.resolve({ Component: () => <h1>Sign in</h1> }),
+        },
+      ],
+      { initialEntries: ['/profile'] },
+    );
+    render(<RouterProvider router={router} />);
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({
+      from: expect.objectContaining({ pathname: '/profile' }) as unknown,
+    });
+  });
+
   it('updates the query through useSearchParams', async () => {
     function Search() {
       const [params, setParams] = useSearchParams();
@@ -266,9 +290,9 @@ describe('links', () => {
     };
     window.addEventListener('click', seen);
     try {
-      screen.getByRole('link', { name: 'About' }).dispatchEvent(
-        new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }),
-      );
+      screen
+        .getByRole('link', { name: 'About' })
+        .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
       screen.getByRole('link', { name: 'Help' }).click();
       screen.getByRole('link', { name: 'Report' }).click();
     } finally {

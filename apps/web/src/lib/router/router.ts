@@ -245,9 +245,7 @@ export function isPending(
   return ({ route }: RouteMatch, index: number) =>
     (failedAt < 0 || index <= failedAt) &&
     (route.lazy !== undefined ||
-      (route.loader !== undefined &&
-        !(route.id in loaderData) &&
-        !(errors && route.id in errors)));
+      (route.loader !== undefined && !(route.id in loaderData) && !(errors && route.id in errors)));
 }
 
 const IDLE: Navigation = { state: 'idle' };

@@ -24,11 +24,13 @@ const table: RouteObject[] = [
 function match(pathname: string) {
   const routes = createDataRoutes(table);
   const matches = matchBranches(rankBranches(routes), pathname);
-  return matches && {
-    ids: matches.map(({ route }) => route.id),
-    leaf: matches.at(-1)?.route,
-    params: matches.at(-1)?.params,
-  };
+  return (
+    matches && {
+      ids: matches.map(({ route }) => route.id),
+      leaf: matches.at(-1)?.route,
+      params: matches.at(-1)?.params,
+    }
+  );
 }
 
 describe('route matching', () => {
