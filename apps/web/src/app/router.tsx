@@ -1,4 +1,3 @@
-
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';

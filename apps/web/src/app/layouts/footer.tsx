@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
 import { Link } from '../../lib/router/index.ts';

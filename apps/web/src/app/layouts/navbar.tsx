@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
-
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { CountBadge } from '../../components/ui/count-badge.tsx';
 import { useAuth } from '../../features/auth/auth-provider.tsx';

@@ -2,7 +2,6 @@ import { AREA_ZONES, AREAS, areaPath } from '@gurumatch/shared/catalogues/areas'
 import { TUITION_CATEGORY_GROUPS } from '@gurumatch/shared/catalogues/tuition-categories';
 import type { ReactNode } from 'react';
 
-
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { paths } from '../../lib/paths.ts';
 import { Link } from '../../lib/router/index.ts';

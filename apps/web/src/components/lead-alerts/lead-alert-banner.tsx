@@ -1,7 +1,6 @@
 import { leadAlertText, type LeadAlertEnquiry } from '@gurumatch/shared/alerts';
 import { useState } from 'react';
 
-
 import { useLeadAlerts } from '../../lib/lead-alerts.ts';
 import { paths } from '../../lib/paths.ts';
 import { Link } from '../../lib/router/index.ts';

@@ -13,7 +13,6 @@ import {
   type ReactNode,
 } from 'react';
 
-
 import { refreshSession } from '../../lib/api.ts';
 import {
   getSession,

@@ -2,7 +2,6 @@ import type { TokenPair } from '@gurumatch/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-
 import { decodeAccessToken } from '../../lib/auth-session.ts';
 import { stepPath } from '../../lib/paths.ts';
 import { useNavigate } from '../../lib/router/index.ts';

@@ -6,7 +6,6 @@ import {
   type ArticleCategory,
 } from '@gurumatch/shared/messages/content';
 
-
 import { ApiError } from '../../lib/api.ts';
 import { throwRouteStatus } from '../../lib/route-status.ts';
 import type { LoaderFunctionArgs } from '../../lib/router/index.ts';

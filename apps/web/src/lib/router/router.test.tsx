@@ -345,9 +345,8 @@ describe('server render and hydration', () => {
     container.innerHTML = renderToString(<RouterProvider router={page.router} />);
     document.body.append(container);
     container.insertAdjacentHTML('beforeend', page.hydrationScript);
-    // what the script sets when the browser parses the page
-    const script = container.querySelector('script')?.textContent ?? '';
-    new Function(script)();
+    // run it, as the browser does when it parses the page
+    window.eval(container.querySelector('script')?.textContent ?? '');
     window.history.replaceState(null, '', '/posts/missing');
 
     const loader = vi.fn();

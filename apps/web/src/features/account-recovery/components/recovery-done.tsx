@@ -1,7 +1,6 @@
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Link } from '../../../lib/router/index.ts';
 
-
 /** The success view of the forgot and reset forms, shown until the timed redirect. */
 export function RecoveryDone({
   message,

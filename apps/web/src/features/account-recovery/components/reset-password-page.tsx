@@ -4,7 +4,6 @@ import { MESSAGES } from '@gurumatch/shared/messages';
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { useState, type SubmitEvent } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

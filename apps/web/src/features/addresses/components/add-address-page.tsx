@@ -1,7 +1,6 @@
 import { ADDRESS_MESSAGES } from '@gurumatch/shared/messages/profile';
 import { useQueryClient } from '@tanstack/react-query';
 
-
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useNavigate } from '../../../lib/router/index.ts';

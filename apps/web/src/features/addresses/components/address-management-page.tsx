@@ -3,7 +3,6 @@ import { ADDRESS_MESSAGES } from '@gurumatch/shared/messages/profile';
 import type { Address } from '@gurumatch/shared/schemas/addresses';
 import { useEffect, useRef, useState } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';

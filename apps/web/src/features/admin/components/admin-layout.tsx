@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
 
-
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { paths } from '../../../lib/paths.ts';

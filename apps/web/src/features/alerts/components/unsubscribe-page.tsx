@@ -1,7 +1,6 @@
 import { CHANNEL_NAMES } from '@gurumatch/shared/alerts';
 import { ALERT_MESSAGES } from '@gurumatch/shared/messages/alerts';
 
-
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

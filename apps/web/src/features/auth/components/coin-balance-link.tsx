@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 
-
 import { paths } from '../../../lib/paths.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
 import { Link } from '../../../lib/router/index.ts';

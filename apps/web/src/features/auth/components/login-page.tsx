@@ -4,7 +4,6 @@ import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 
-
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 
-
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { paths, stepPath } from '../../../lib/paths.ts';
 import { Navigate, Outlet, useLocation, useNavigation } from '../../../lib/router/index.ts';

@@ -1,7 +1,6 @@
 import type { Role } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 
-
 import { Notice } from '../../../components/ui/notice.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { Outlet } from '../../../lib/router/index.ts';

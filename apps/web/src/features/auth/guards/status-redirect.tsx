@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 
-
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { paths, stepPath } from '../../../lib/paths.ts';
 import { Navigate, useLocation } from '../../../lib/router/index.ts';

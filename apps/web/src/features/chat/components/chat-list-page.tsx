@@ -1,6 +1,5 @@
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 
-
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

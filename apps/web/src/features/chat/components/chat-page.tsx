@@ -12,7 +12,6 @@ import {
   type KeyboardEvent,
 } from 'react';
 
-
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -2,7 +2,6 @@ import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 
-
 import { CountBadge } from '../../../components/ui/count-badge.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';

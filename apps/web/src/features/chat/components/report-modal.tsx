@@ -3,7 +3,6 @@ import { REPORT_MESSAGE_MAX_LENGTH } from '@gurumatch/shared/constants';
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 import { useState, type SubmitEvent } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Select } from '../../../components/ui/select.tsx';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { isRouteErrorResponse, Link, useRouteError } from '../../../lib/router/index.ts';

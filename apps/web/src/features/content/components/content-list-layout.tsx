@@ -1,7 +1,6 @@
 import { PAGE_SIZE } from '@gurumatch/shared/constants';
 import type { ReactNode } from 'react';
 
-
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { useNavigation } from '../../../lib/router/index.ts';

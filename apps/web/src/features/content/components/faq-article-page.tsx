@@ -1,7 +1,6 @@
 import { CONTENT_MESSAGES, YOUTUBE_VIDEO_ID_PATTERN } from '@gurumatch/shared/messages/content';
 import type { Article } from '@gurumatch/shared/schemas/content';
 
-
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useLoaderData, type LoaderFunctionArgs } from '../../../lib/router/index.ts';

@@ -7,7 +7,12 @@ import type { ArticleListItem } from '@gurumatch/shared/schemas/content';
 import { useId } from 'react';
 
 import { paths } from '../../../lib/paths.ts';
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from '../../../lib/router/index.ts';
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  type LoaderFunctionArgs,
+} from '../../../lib/router/index.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { listArticles } from '../api.ts';
 import { fetchListOrEmpty, formatContentDate, labelOfCategory, readListParams } from '../utils.ts';

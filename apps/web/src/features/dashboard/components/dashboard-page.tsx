@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-
 import { LeadAlertBanner } from '../../../components/lead-alerts/lead-alert-banner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';

@@ -3,7 +3,6 @@ import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { TotalEnquiries } from '@gurumatch/shared/schemas/enquiries';
 import { useQuery } from '@tanstack/react-query';
 
-
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';

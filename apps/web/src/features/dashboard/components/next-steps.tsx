@@ -4,7 +4,6 @@ import { NEXT_STEPS_MESSAGES as M } from '@gurumatch/shared/messages/next-steps'
 import { paths } from '../../../lib/paths.ts';
 import { Link } from '../../../lib/router/index.ts';
 
-
 interface Step {
   to: string;
   title: string;

@@ -12,7 +12,6 @@ import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import { CreateEnquiryBodySchema } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';

@@ -6,7 +6,6 @@ import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { FeedFilters } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
 
-
 import { LeadAlertBanner } from '../../../components/lead-alerts/lead-alert-banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';

@@ -3,7 +3,6 @@ import { REPORT_MESSAGE_MAX_LENGTH } from '@gurumatch/shared/constants';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import { useState } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Select } from '../../../components/ui/select.tsx';

@@ -1,6 +1,5 @@
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 
-
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';

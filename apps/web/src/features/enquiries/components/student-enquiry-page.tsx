@@ -3,7 +3,6 @@ import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { StudentEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';

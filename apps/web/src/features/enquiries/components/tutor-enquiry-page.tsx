@@ -10,7 +10,6 @@ import type {
 } from '@gurumatch/shared/schemas/enquiries';
 import { useEffect, useState } from 'react';
 
-
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Select } from '../../../components/ui/select.tsx';

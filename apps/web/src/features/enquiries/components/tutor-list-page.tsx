@@ -1,7 +1,6 @@
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 
-
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

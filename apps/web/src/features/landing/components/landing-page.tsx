@@ -3,7 +3,6 @@ import { LANDING_MESSAGES } from '@gurumatch/shared/messages/landing';
 import type { ReviewList } from '@gurumatch/shared/schemas/reviews';
 import { useState, type SubmitEvent } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';

@@ -16,7 +16,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control.tsx';

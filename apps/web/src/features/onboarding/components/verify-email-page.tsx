@@ -3,7 +3,6 @@ import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
-
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

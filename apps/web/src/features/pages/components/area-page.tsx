@@ -4,7 +4,6 @@ import { MESSAGES } from '@gurumatch/shared/messages';
 import type { AreaFaq, AreaGuide } from '@gurumatch/shared/schemas/content';
 import { useContext } from 'react';
 
-
 import { CtaButtons } from '../../../components/ui/cta-buttons.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';

@@ -4,7 +4,6 @@ import type { ContactRequestBody } from '@gurumatch/shared/schemas/contact';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

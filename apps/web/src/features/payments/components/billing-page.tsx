@@ -2,7 +2,6 @@ import { PAYMENT_LABELS, PAYMENT_MESSAGES } from '@gurumatch/shared/messages/pay
 import type { LedgerEntry, Purchase, PurchaseRefund } from '@gurumatch/shared/schemas/payments';
 import { useState } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

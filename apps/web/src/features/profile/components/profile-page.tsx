@@ -5,7 +5,6 @@ import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
 import type { Profile } from '@gurumatch/shared/schemas/profile';
 import type { ReactNode } from 'react';
 
-
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { SummaryList } from '../../../components/ui/multi-select.tsx';

@@ -4,7 +4,6 @@ import type { PublicProfile } from '@gurumatch/shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 
-
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { RatingStars } from '../../../components/ui/rating-stars.tsx';
