@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { AppProviders } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
 import { setApiTransport } from './lib/api.ts';
-import { createStaticHandler, RouterProvider, type RouteObject } from './lib/router/index.ts';
+import { createStaticHandler, RouterProvider, type DataRoute } from './lib/router/index.ts';
 
 export type RenderedPage =
   | { kind: 'page'; status: number; head: string; html: string; modules: string[] }
@@ -22,33 +22,27 @@ const loading = new AsyncLocalStorage<Set<string>>();
   loading.getStore()?.add(source);
 };
 
-/** Wraps each lazy route so that what it imports is recorded under the route's id. */
-function recordLazyModules(list: RouteObject[], parentPath: number[] = []): RouteObject[] {
-  return list.map((route, index) => {
-    const treePath = [...parentPath, index];
-    // The id the router gives a route without one (both renders agree on it).
-    const id = route.id ?? treePath.join('-');
-    const { lazy } = route;
-    const children = route.children ? recordLazyModules(route.children, treePath) : undefined;
-    const recorded =
-      typeof lazy === 'function'
-        ? {
-            lazy: async () => {
-              const sources = new Set<string>();
-              const loaded = await loading.run(sources, lazy);
-              modulesOfRoute.set(id, [...sources]);
-              return loaded;
-            },
-          }
-        : {};
-    return { ...route, ...recorded, ...(children ? { children } : {}) };
-  });
+/** Wraps each lazy route of the table so that what it imports is recorded under the route's id. */
+function recordLazyModules(list: DataRoute[]): void {
+  for (const route of list) {
+    const { id, lazy } = route;
+    if (lazy) {
+      route.lazy = async () => {
+        const sources = new Set<string>();
+        const loaded = await loading.run(sources, lazy);
+        modulesOfRoute.set(id, [...sources]);
+        return loaded;
+      };
+    }
+    if (route.children) recordLazyModules(route.children);
+  }
 }
 
 /** The run of head elements React hoists to the start of a render. */
 const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)*/;
 
-const handler = createStaticHandler(recordLazyModules(routes));
+const handler = createStaticHandler(routes);
+recordLazyModules(handler.routes);
 
 export interface RenderOptions {
   /** Calls the API in-process; route loaders use it through lib/api.ts. */

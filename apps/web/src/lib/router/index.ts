@@ -20,7 +20,7 @@ export {
   type NavigateFunction,
 } from './components.tsx';
 export { readHydrationData } from './hydration.ts';
-export type { LoaderFunctionArgs, Params, RouteMatch, RouteObject } from './routes.ts';
+export type { DataRoute, LoaderFunctionArgs, Params, RouteMatch, RouteObject } from './routes.ts';
 export {
   createBrowserRouter,
   createMemoryRouter,
