@@ -48,12 +48,12 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
-/** Shows the route's error element when its page fails to render; a new page clears it. */
 interface BoundaryState {
   failure: { error: unknown } | null;
   location: Location;
 }
 
+/** Shows the route's error element when its page fails to render; a new page clears it. */
 class RenderErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { failure: null, location: this.props.location };
 
