@@ -95,28 +95,12 @@ function startAfterFirstPaint(): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild, mode }) => {
-  // Built pages run React and React Router in production mode whatever NODE_ENV
-  // says at run time; only the dev server (`vite`) and `--mode development` builds
-  // use their development builds.
+  // Built pages run React in production mode whatever NODE_ENV says at run time;
+  // only the dev server (`vite`) and `--mode development` builds use its
+  // development build.
   const production = command === 'build' && mode !== 'development';
   return {
     root,
-    resolve: {
-      alias: [
-        // React Router ships its development build under the plain import conditions.
-        ...(production
-          ? [
-              {
-                find: /^react-router$/,
-                replacement: path.resolve(
-                  root,
-                  '../../node_modules/react-router/dist/production/index.mjs',
-                ),
-              },
-            ]
-          : []),
-      ],
-    },
     ...(isSsrBuild && production
       ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
       : {}),
@@ -131,7 +115,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       rolldownOptions: { checks: { bundlerTimings: false } },
     },
     ssr: {
-      // The server bundle carries React, React Router and the rest of the app's
+      // The server bundle carries React and the rest of the app's
       // packages itself, so `define` above selects their production code.
       noExternal: isSsrBuild && production ? true : ['@gurumatch/shared'],
     },

@@ -1,16 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
 
 import { AppProviders } from './app/providers.tsx';
 import { routes, type RouteHandle } from './app/router.tsx';
 import { setApiTransport } from './lib/api.ts';
+import { createStaticHandler, RouterProvider, type DataRoute } from './lib/router/index.ts';
 
 export type RenderedPage =
   | { kind: 'page'; status: number; head: string; html: string; modules: string[] }
@@ -27,33 +22,27 @@ const loading = new AsyncLocalStorage<Set<string>>();
   loading.getStore()?.add(source);
 };
 
-/** Wraps each lazy route so that what it imports is recorded under the route's id. */
-function recordLazyModules(list: RouteObject[], parentPath: number[] = []): RouteObject[] {
-  return list.map((route, index) => {
-    const treePath = [...parentPath, index];
-    // The id React Router gives a route without one (both renders agree on it).
-    const id = route.id ?? treePath.join('-');
-    const { lazy } = route;
-    const children = route.children ? recordLazyModules(route.children, treePath) : undefined;
-    const recorded =
-      typeof lazy === 'function'
-        ? {
-            lazy: async () => {
-              const sources = new Set<string>();
-              const loaded = await loading.run(sources, lazy);
-              modulesOfRoute.set(id, [...sources]);
-              return loaded;
-            },
-          }
-        : {};
-    return { ...route, ...recorded, ...(children ? { children } : {}) } as RouteObject;
-  });
+/** Wraps each lazy route of the table so that what it imports is recorded under the route's id. */
+function recordLazyModules(list: DataRoute[]): void {
+  for (const route of list) {
+    const { id, lazy } = route;
+    if (lazy) {
+      route.lazy = async () => {
+        const sources = new Set<string>();
+        const loaded = await loading.run(sources, lazy);
+        modulesOfRoute.set(id, [...sources]);
+        return loaded;
+      };
+    }
+    if (route.children) recordLazyModules(route.children);
+  }
 }
 
 /** The run of head elements React hoists to the start of a render. */
 const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<(?:meta|link)\b[^>]*>)*/;
 
-const handler = createStaticHandler(recordLazyModules(routes));
+const handler = createStaticHandler(routes);
+recordLazyModules(handler.routes);
 
 export interface RenderOptions {
   /** Calls the API in-process; route loaders use it through lib/api.ts. */
@@ -63,32 +52,26 @@ export interface RenderOptions {
 /** Renders one page on the server from the same routes the browser hydrates. */
 export async function render(request: Request, { apiFetch }: RenderOptions): Promise<RenderedPage> {
   setApiTransport(apiFetch);
-  const context = await handler.query(request);
-  if (context instanceof Response) {
-    return {
-      kind: 'redirect',
-      status: context.status,
-      location: context.headers.get('Location') ?? '/',
-    };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const result = await handler.query(request);
+  if (result.kind === 'redirect') return result;
   const origin = new URL(request.url).origin;
   const rendered = renderToString(
     <AppProviders origin={origin}>
-      <StaticRouterProvider router={router} context={context} />
+      <RouterProvider router={result.router} />
     </AppProviders>,
   );
   // React writes the page's <title>, <meta> and <link> tags (PageMeta) ahead of
   // its markup; they belong in <head>.
   const head = leadingHeadTags.exec(rendered)?.[0] ?? '';
-  const routeStatus = context.matches
+  const routeStatus = result.matches
     .map((match) => (match.route.handle as RouteHandle | undefined)?.status)
     .find((status) => status !== undefined);
   return {
     kind: 'page',
-    status: context.statusCode !== 200 ? context.statusCode : (routeStatus ?? 200),
+    status: result.status !== 200 ? result.status : (routeStatus ?? 200),
     head,
-    html: rendered.slice(head.length),
-    modules: context.matches.flatMap((match) => modulesOfRoute.get(match.route.id) ?? []),
+    // The loaders' data follows the markup; hydration leaves it alone.
+    html: rendered.slice(head.length) + result.hydrationScript,
+    modules: result.matches.flatMap((match) => modulesOfRoute.get(match.route.id) ?? []),
   };
 }

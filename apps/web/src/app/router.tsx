@@ -1,5 +1,3 @@
-import type { RouteObject } from 'react-router';
-
 import { recoveryRoutes } from '../features/account-recovery/routes.tsx';
 import { addressRoutes, addressStepRoutes } from '../features/addresses/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
@@ -13,6 +11,7 @@ import { contactRoutes, pageRoutes } from '../features/pages/routes.tsx';
 import { paymentRoutes } from '../features/payments/routes.tsx';
 import { profileRoutes, profileStepRoutes } from '../features/profile/routes.tsx';
 import { reviewRoutes } from '../features/reviews/routes.tsx';
+import type { RouteObject } from '../lib/router/index.ts';
 
 import { GuestLayout } from './layouts/guest-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';

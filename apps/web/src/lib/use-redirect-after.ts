@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+
+import { useNavigate } from './router/index.ts';
 
 /** Once `isActive` turns true, goes to `to` after `delayMs` (the spec's timed redirects). */
 export function useRedirectAfter(isActive: boolean, to: string, delayMs: number): void {

@@ -4,11 +4,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { isValidElement, type ReactElement } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { signIn, signOut } from '../lib/auth-session.ts';
+import {
+  createMemoryRouter,
+  Outlet,
+  RouterProvider,
+  type RouteObject,
+} from '../lib/router/index.ts';
 
 /** The claims of a signed-in test user; anything left out gets a plausible default. */
 export type TestSession = Partial<AccessClaims> & { role: Role };

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { paths } from '../../lib/paths.ts';
+import { Link } from '../../lib/router/index.ts';
 
 const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router/index.ts';
 
 /** Login, registration and password pages: one centred card. */
 export function GuestLayout() {

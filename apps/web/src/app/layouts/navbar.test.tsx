@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { receiveLeadAlert, resetLeadAlerts } from '../../lib/lead-alerts.ts';
+import { useLocation } from '../../lib/router/index.ts';
 import { createTestApp, renderWithProviders, seedSession } from '../../testing/render.tsx';
 
 import { Navbar } from './navbar.tsx';

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { CountBadge } from '../../components/ui/count-badge.tsx';
@@ -7,6 +6,7 @@ import { useAuth } from '../../features/auth/auth-provider.tsx';
 import { signedInHome } from '../../features/auth/signed-in-home.ts';
 import { useLeadAlerts, useLeadAlertSocket } from '../../lib/lead-alerts.ts';
 import { paths } from '../../lib/paths.ts';
+import { Link, NavLink, useLocation } from '../../lib/router/index.ts';
 
 /** Tailwind's `md` breakpoint: from here on the links sit in the bar and the menu button goes. */
 const DESKTOP_MEDIA_QUERY = '(min-width: 48rem)';

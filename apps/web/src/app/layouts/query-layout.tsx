@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Outlet } from 'react-router';
 
 import { getQueryClient } from '../../lib/query-client.ts';
+import { Outlet } from '../../lib/router/index.ts';
 
 /** Server state for every route below: loaded lazily, outside the landing page's bundle. */
 export function QueryLayout() {

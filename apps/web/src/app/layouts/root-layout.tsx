@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { AuthProvider, useAuth } from '../../features/auth/auth-provider.tsx';
+import { Outlet, useLocation, useMatches } from '../../lib/router/index.ts';
 import type { RouteHandle } from '../route-handle.ts';
 
 import { Footer } from './footer.tsx';
@@ -19,7 +19,7 @@ function ScrollToTop() {
 /** Sign-in, registration, recovery and error pages keep to their one job. */
 function useIsFocusedPage(): boolean {
   return useMatches().some((match) => {
-    const handle = match.handle as RouteHandle | undefined;
+    const handle = match.route.handle as RouteHandle | undefined;
     return handle?.isFocused === true || handle?.status !== undefined;
   });
 }

@@ -1,10 +1,10 @@
 import { AREA_ZONES, AREAS, areaPath } from '@gurumatch/shared/catalogues/areas';
 import { TUITION_CATEGORY_GROUPS } from '@gurumatch/shared/catalogues/tuition-categories';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { paths } from '../../lib/paths.ts';
+import { Link } from '../../lib/router/index.ts';
 
 const LINK_CLASSES =
   'inline-flex min-h-11 items-center rounded text-sm text-slate-700 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:min-h-9';

@@ -1,9 +1,9 @@
 import { leadAlertText, type LeadAlertEnquiry } from '@gurumatch/shared/alerts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 
 import { useLeadAlerts } from '../../lib/lead-alerts.ts';
 import { paths } from '../../lib/paths.ts';
+import { Link } from '../../lib/router/index.ts';
 
 /**
  * New enquiries heard of while the page is open (issue 23). Nothing moves by

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router';
 
+import { Link, type LinkProps } from '../../lib/router/index.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';

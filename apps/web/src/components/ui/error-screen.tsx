@@ -1,5 +1,6 @@
 import { MESSAGES } from '@gurumatch/shared/messages';
-import { Link } from 'react-router';
+
+import { Link } from '../../lib/router/index.ts';
 
 import { buttonClasses } from './button.tsx';
 

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+
+import { createMemoryRouter, RouterProvider } from '../../lib/router/index.ts';
 
 import { buildPageHref, countPages, listPaginationItems, Pagination } from './pagination.tsx';
 

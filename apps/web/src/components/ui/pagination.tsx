@@ -1,5 +1,6 @@
 import { PAGE_SIZE, PAGINATION_WINDOW } from '@gurumatch/shared/constants';
-import { Link } from 'react-router';
+
+import { Link } from '../../lib/router/index.ts';
 
 /** A page number, or a gap shown as an ellipsis between the first/last page and the window. */
 export type PaginationItem = number | 'gap-before' | 'gap-after';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router/index.ts';
 
 /** `/admin` and its screens: loaded only when an administrator opens them. */
 export const adminRoutes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router/index.ts';
 
 /** Public: a message's unsubscribe link opens it, signed in or not. */
 export const alertPublicRoutes: RouteObject[] = [

@@ -12,7 +12,6 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router';
 
 import { refreshSession } from '../../lib/api.ts';
 import {
@@ -25,6 +24,7 @@ import {
   type Session,
 } from '../../lib/auth-session.ts';
 import { paths } from '../../lib/paths.ts';
+import { useNavigate } from '../../lib/router/index.ts';
 
 /** `unknown` while the page is rendered on the server or hydrating; then known. */
 export type AuthStatus = 'unknown' | 'signed-out' | 'signed-in';

@@ -1,10 +1,10 @@
 import type { TokenPair } from '@gurumatch/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 
 import { decodeAccessToken } from '../../lib/auth-session.ts';
 import { stepPath } from '../../lib/paths.ts';
+import { useNavigate } from '../../lib/router/index.ts';
 
 import { authKeys, fetchUserStatus } from './api.ts';
 import { useAuth } from './auth-provider.tsx';

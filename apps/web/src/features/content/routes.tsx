@@ -1,6 +1,5 @@
-import type { RouteObject } from 'react-router';
-
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import type { RouteObject } from '../../lib/router/index.ts';
 
 /** The policies: stored documents, each under its own fixed path (its slug). */
 const DOCUMENT_PATHS = [

@@ -5,10 +5,10 @@ import {
   SLUG_PATTERN,
   type ArticleCategory,
 } from '@gurumatch/shared/messages/content';
-import type { LoaderFunctionArgs } from 'react-router';
 
 import { ApiError } from '../../lib/api.ts';
 import { throwRouteStatus } from '../../lib/route-status.ts';
+import type { LoaderFunctionArgs } from '../../lib/router/index.ts';
 
 const SHORT_MONTHS = [
   'Jan',

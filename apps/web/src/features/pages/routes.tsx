@@ -1,6 +1,5 @@
-import type { RouteObject } from 'react-router';
-
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import type { RouteObject } from '../../lib/router/index.ts';
 
 /** The contact form: it sends with a mutation, so it sits below the server-state layout. */
 export const contactRoutes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router/index.ts';
 
 /** Teacher-only routes of plans, checkout and billing (behind the teacher guard). */
 export const paymentRoutes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../../lib/router/index.ts';
 
 const completeProfile = async () => ({
   Component: (await import('./components/complete-profile-page.tsx')).CompleteProfilePage,

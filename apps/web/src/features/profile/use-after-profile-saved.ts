@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 
 import { refreshSession } from '../../lib/api.ts';
+import { useNavigate } from '../../lib/router/index.ts';
 import { authKeys } from '../auth/api.ts';
 
 import { profileKeys } from './api.ts';

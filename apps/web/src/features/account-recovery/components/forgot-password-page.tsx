@@ -3,7 +3,6 @@ import { REDIRECT_DELAY_FORGOT_RESET_MS } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { useState, type SubmitEvent } from 'react';
-import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -11,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 import { useRequestPasswordReset } from '../api.ts';

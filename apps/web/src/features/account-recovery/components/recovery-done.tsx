@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
-
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Link } from '../../../lib/router/index.ts';
 
 /** The success view of the forgot and reset forms, shown until the timed redirect. */
 export function RecoveryDone({

@@ -2,9 +2,9 @@ import { ADDRESS_INPUT_DEBOUNCE_MS } from '@gurumatch/shared/constants';
 import { GEO_MESSAGES } from '@gurumatch/shared/schemas/geo';
 import type { Place } from '@gurumatch/shared/schemas/geo';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { useLocation, type RouteObject } from '../../../lib/router/index.ts';
 import { rememberSearchIntent } from '../../../lib/search-intent.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 

@@ -1,9 +1,9 @@
 import { ADDRESS_MESSAGES } from '@gurumatch/shared/messages/profile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { authKeys } from '../../auth/api.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 

@@ -2,7 +2,6 @@ import { MAX_ADDRESSES } from '@gurumatch/shared/constants';
 import { ADDRESS_MESSAGES } from '@gurumatch/shared/messages/profile';
 import type { Address } from '@gurumatch/shared/schemas/addresses';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -10,6 +9,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useAddresses, useRemoveAddress, useSetPrimaryAddress } from '../api.ts';
 import { mapEmbedUrl } from '../utils.ts';
 

@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGES } from '@gurumatch/shared/messages/admin';
-import { NavLink, Outlet } from 'react-router';
 
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { NavLink, Outlet } from '../../../lib/router/index.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useSignedInOrLogin } from '../../auth/guards/status-redirect.tsx';
 

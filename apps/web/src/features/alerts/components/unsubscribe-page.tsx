@@ -1,12 +1,12 @@
 import { CHANNEL_NAMES } from '@gurumatch/shared/alerts';
 import { ALERT_MESSAGES } from '@gurumatch/shared/messages/alerts';
-import { useSearchParams } from 'react-router';
 
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { useUnsubscribe } from '../api.ts';
 
 /**

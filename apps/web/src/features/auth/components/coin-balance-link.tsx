@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 
 import { paths } from '../../../lib/paths.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useCoins } from '../api.ts';
 
 function CoinIcon() {

@@ -3,7 +3,6 @@ import { MESSAGES } from '@gurumatch/shared/messages';
 import { AUTH_MESSAGES } from '@gurumatch/shared/messages/auth';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useSearchParams } from 'react-router';
 
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -11,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useLocation, useSearchParams } from '../../../lib/router/index.ts';
 import {
   describeSearchIntent,
   readSearchIntent,

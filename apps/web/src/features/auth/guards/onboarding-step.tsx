@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { paths, stepPath } from '../../../lib/paths.ts';
+import { Navigate, Outlet, useLocation, useNavigation } from '../../../lib/router/index.ts';
 import { useUserStatus } from '../api.ts';
 import { useAuth } from '../auth-provider.tsx';
 

@@ -1,5 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
-
+import { Navigate, Outlet, useLocation } from '../../../lib/router/index.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { originOf, signedInHome } from '../signed-in-home.ts';
 

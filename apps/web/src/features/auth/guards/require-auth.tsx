@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../../../lib/router/index.ts';
 
 import { StatusGate, useSignedInOrLogin } from './status-redirect.tsx';
 

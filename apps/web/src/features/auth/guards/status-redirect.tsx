@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { paths, stepPath } from '../../../lib/paths.ts';
+import { Navigate, useLocation } from '../../../lib/router/index.ts';
 import { useUserStatus } from '../api.ts';
 import { useAuth } from '../auth-provider.tsx';
 

@@ -1,5 +1,4 @@
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
-import { Link, useSearchParams } from 'react-router';
 
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
@@ -7,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { relativeTime } from '../../../lib/relative-time.ts';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { useConversations } from '../api.ts';
 
 function pageOf(params: URLSearchParams): number {

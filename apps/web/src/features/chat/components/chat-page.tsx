@@ -11,7 +11,6 @@ import {
   type SubmitEvent,
   type KeyboardEvent,
 } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -20,6 +19,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { signOut } from '../../../lib/auth-session.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { UNREAD_COUNT_KEY } from '../../../lib/unread-count.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { chatKeys, fetchMessages, useConversation, useIsReported } from '../api.ts';

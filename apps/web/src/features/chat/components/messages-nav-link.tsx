@@ -1,11 +1,11 @@
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NavLink } from 'react-router';
 
 import { CountBadge } from '../../../components/ui/count-badge.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { getQueryClient } from '../../../lib/query-client.ts';
+import { NavLink } from '../../../lib/router/index.ts';
 import { useUnreadCount } from '../../../lib/unread-count.ts';
 
 interface MessagesNavLinkProps {

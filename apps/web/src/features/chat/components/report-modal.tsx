@@ -2,7 +2,6 @@ import { REPORT_REASONS } from '@gurumatch/shared/catalogues/report-reasons';
 import { REPORT_MESSAGE_MAX_LENGTH } from '@gurumatch/shared/constants';
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
 import { useState, type SubmitEvent } from 'react';
-import { useNavigate } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -11,6 +10,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { useReportEnquiry } from '../api.ts';
 
 interface ReportModalProps {

@@ -1,8 +1,8 @@
 import { CONTENT_MESSAGES } from '@gurumatch/shared/messages/content';
 import type { BlogListItem } from '@gurumatch/shared/schemas/content';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../lib/paths.ts';
+import { Link, useLoaderData, type LoaderFunctionArgs } from '../../../lib/router/index.ts';
 import { listBlogPosts } from '../api.ts';
 import { fetchListOrEmpty, formatContentDate, readListParams, shortenText } from '../utils.ts';
 

@@ -1,10 +1,10 @@
 import { CONTENT_MESSAGES } from '@gurumatch/shared/messages/content';
 import type { BlogAuthor, BlogPost } from '@gurumatch/shared/schemas/content';
 import { useContext } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { PageMeta, SiteOriginContext } from '../../../components/ui/page-meta.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useLoaderData, type LoaderFunctionArgs } from '../../../lib/router/index.ts';
 import { fetchBlogPost } from '../api.ts';
 import { fetchBySlug, formatContentDate, metaDescriptionOf } from '../utils.ts';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 import { Notice } from '../../../components/ui/notice.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { isRouteErrorResponse, Link, useRouteError } from '../../../lib/router/index.ts';
 
 import { ContentCrash } from './content-crash.tsx';
 import { RichContent } from './rich-content.tsx';

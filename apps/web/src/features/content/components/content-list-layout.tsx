@@ -1,9 +1,9 @@
 import { PAGE_SIZE } from '@gurumatch/shared/constants';
 import type { ReactNode } from 'react';
-import { useNavigation } from 'react-router';
 
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
+import { useNavigation } from '../../../lib/router/index.ts';
 
 interface ContentListLayoutProps<Item extends { id: number }> {
   /** The page's heading and title, e.g. 'Blogs'. */

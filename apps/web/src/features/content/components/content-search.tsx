@@ -1,6 +1,7 @@
 import { CONTENT_SEARCH_DEBOUNCE_MS } from '@gurumatch/shared/constants';
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+
+import { useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 
 interface ContentSearchProps {
   /** The list's path, e.g. '/blogs'; the form also works without scripts (GET to this path). */
@@ -64,7 +65,7 @@ export function ContentSearch({ basePath, label, placeholder, children }: Conten
     const currentQuery = latestParams.current.toString();
     if (query === (currentQuery ? `?${currentQuery}` : '')) return;
     setRequested(value.trim());
-    void navigate(`${basePath}${query}`, { replace: true, preventScrollReset: true });
+    void navigate(`${basePath}${query}`, { replace: true });
   };
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { RouteObject } from '../../../lib/router/index.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { contentRoutes } from '../routes.tsx';
 import { jsonResponse, makePolicy, stubApi } from '../test-fixtures.ts';

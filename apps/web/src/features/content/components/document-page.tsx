@@ -1,7 +1,7 @@
 import { MESSAGES } from '@gurumatch/shared/messages';
 import type { SiteDocument } from '@gurumatch/shared/schemas/content';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
+import { useLoaderData, type LoaderFunctionArgs } from '../../../lib/router/index.ts';
 import { fetchDocument } from '../api.ts';
 import { fetchBySlug } from '../utils.ts';
 

@@ -1,9 +1,9 @@
 import { CONTENT_MESSAGES, YOUTUBE_VIDEO_ID_PATTERN } from '@gurumatch/shared/messages/content';
 import type { Article } from '@gurumatch/shared/schemas/content';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useLoaderData, type LoaderFunctionArgs } from '../../../lib/router/index.ts';
 import { fetchArticle } from '../api.ts';
 import { fetchBySlug, formatContentDate, labelOfCategory, metaDescriptionOf } from '../utils.ts';
 

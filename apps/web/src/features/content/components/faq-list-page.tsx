@@ -5,9 +5,14 @@ import {
 } from '@gurumatch/shared/messages/content';
 import type { ArticleListItem } from '@gurumatch/shared/schemas/content';
 import { useId } from 'react';
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '../../../lib/paths.ts';
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  type LoaderFunctionArgs,
+} from '../../../lib/router/index.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { listArticles } from '../api.ts';
 import { fetchListOrEmpty, formatContentDate, labelOfCategory, readListParams } from '../utils.ts';
@@ -70,7 +75,7 @@ function CategorySelect({ category, search }: { category: string; search: string
           if (search) params.set('search', search);
           if (event.target.value) params.set('category', event.target.value);
           const query = params.toString();
-          void navigate(`${paths.faqs}${query ? `?${query}` : ''}`, { preventScrollReset: true });
+          void navigate(`${paths.faqs}${query ? `?${query}` : ''}`);
         }}
         className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-200"
       >

@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { LoaderFunctionArgs } from '../../../lib/router/index.ts';
 import {
   jsonResponse,
   makeArticle,
@@ -18,8 +18,7 @@ afterEach(() => {
 });
 
 function loaderArgs(href: string): LoaderFunctionArgs {
-  const url = new URL(href);
-  return { request: new Request(url), url, params: {}, context: undefined, pattern: url.pathname };
+  return { request: new Request(href), params: {} };
 }
 
 /** The loader's data is embedded in the server-rendered page: it holds what the cards show. */

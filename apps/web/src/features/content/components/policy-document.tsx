@@ -1,9 +1,9 @@
 import { decodeHtmlEntities } from '@gurumatch/shared/html-entities';
 import type { SiteDocument } from '@gurumatch/shared/schemas/content';
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
 
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { formatContentDate } from '../utils.ts';
 
 /** Text styles for the policy body: paragraphs, lists, tables, links, a boxed block (a quote). */

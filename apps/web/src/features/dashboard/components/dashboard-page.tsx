@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 import { LeadAlertBanner } from '../../../components/lead-alerts/lead-alert-banner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
@@ -7,6 +6,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatPhone } from '../../../lib/format-contact.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useCoins, useCurrentUser } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 

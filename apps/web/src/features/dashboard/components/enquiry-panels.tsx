@@ -2,11 +2,11 @@ import type { ToldTutors } from '@gurumatch/shared/alerts';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { TotalEnquiries } from '@gurumatch/shared/schemas/enquiries';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 
 /** The same query (and cache key) the enquiry screens use. */
 function useTotalEnquiries() {

@@ -1,9 +1,9 @@
 import type { Role } from '@gurumatch/shared/constants';
 import { NEXT_STEPS_MESSAGES as M } from '@gurumatch/shared/messages/next-steps';
-import { Link } from 'react-router';
 
 import { Panel } from '../../../components/ui/panel.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 
 interface Step {
   to: string;

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
-import { Link } from 'react-router';
 
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useUnreadCount } from '../../../lib/unread-count.ts';
 
 /** The dashboard's link to the chat with its unread count, refreshed every 30 s (part 2 §2). */

@@ -1,8 +1,8 @@
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { EnquiryCard as Card } from '@gurumatch/shared/schemas/enquiries';
-import { Link } from 'react-router';
 
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { studyModeLabel } from '../utils.ts';
 
 function StarButton({

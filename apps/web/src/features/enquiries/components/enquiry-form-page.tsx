@@ -11,7 +11,6 @@ import {
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import { CreateEnquiryBodySchema } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -22,6 +21,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useNavigate } from '../../../lib/router/index.ts';
 import { forgetSearchIntent, recallSearchIntent } from '../../../lib/search-intent.ts';
 import { useCreateEnquiry, useOwnAddresses, useTotalEnquiries } from '../api.ts';
 

@@ -5,7 +5,6 @@ import { MESSAGES } from '@gurumatch/shared/messages';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { FeedFilters } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 
 import { LeadAlertBanner } from '../../../components/lead-alerts/lead-alert-banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,6 +16,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { useFeed, useToggleStar, type FeedFilterValues } from '../api.ts';
 import { parsePage } from '../utils.ts';
 

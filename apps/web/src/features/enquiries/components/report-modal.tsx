@@ -2,7 +2,6 @@ import { REPORT_REASONS } from '@gurumatch/shared/catalogues/report-reasons';
 import { REPORT_MESSAGE_MAX_LENGTH } from '@gurumatch/shared/constants';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -11,6 +10,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { useReportEnquiry } from '../api.ts';
 
 /** 'Report Enquiry' (spec part 2 §2, §5, §8). */

@@ -1,11 +1,11 @@
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
-import { Link, useSearchParams } from 'react-router';
 
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { useOwnEnquiries, useTotalEnquiries } from '../api.ts';
 import { formatPostedDate, parsePage, studyModeLabel } from '../utils.ts';
 

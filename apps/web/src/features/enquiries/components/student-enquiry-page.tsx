@@ -2,7 +2,6 @@ import { WHEN_TO_START_LABELS } from '@gurumatch/shared/enquiries';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
 import type { StudentEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -12,6 +11,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { formatPhone } from '../../../lib/format-contact.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useNavigate, useParams } from '../../../lib/router/index.ts';
 import { useArchiveEnquiry, useEnquiry } from '../api.ts';
 import { formatPostedDate, studyModeLabel, withCustom } from '../utils.ts';
 

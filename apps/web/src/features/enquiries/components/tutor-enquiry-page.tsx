@@ -9,7 +9,6 @@ import type {
   TutorEnquiry,
 } from '@gurumatch/shared/schemas/enquiries';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
 
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -22,6 +21,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, isRefusal } from '../../../lib/api.ts';
 import { formatPhone } from '../../../lib/format-contact.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useParams } from '../../../lib/router/index.ts';
 import { useCoins } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useCheckContacted, useCheckReported, useEnquiry, useSendMessage } from '../api.ts';

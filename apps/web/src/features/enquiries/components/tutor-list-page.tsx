@@ -1,12 +1,12 @@
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { ENQUIRY_MESSAGES as M } from '@gurumatch/shared/messages/enquiries';
-import { Link, useSearchParams } from 'react-router';
 
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { countPages, Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { useToggleStar, useTutorList } from '../api.ts';
 import { parsePage } from '../utils.ts';
 

@@ -1,8 +1,8 @@
 import { LANDING_MESSAGES } from '@gurumatch/shared/messages/landing';
 import { screen, within } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { useLocation } from '../../../lib/router/index.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
 import { LandingPage, landingLoader } from './landing-page.tsx';

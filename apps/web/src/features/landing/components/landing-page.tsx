@@ -2,7 +2,6 @@ import { LANDING_REVIEWS_MIN } from '@gurumatch/shared/constants';
 import { LANDING_MESSAGES } from '@gurumatch/shared/messages/landing';
 import type { ReviewList } from '@gurumatch/shared/schemas/reviews';
 import { useState, type SubmitEvent } from 'react';
-import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHero } from '../../../components/ui/page-hero.tsx';
@@ -10,6 +9,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useLoaderData, useNavigate, type LoaderFunctionArgs } from '../../../lib/router/index.ts';
 import { searchIntentQuery } from '../../../lib/search-intent.ts';
 
 import { LocationSearch } from './location-search.tsx';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { useLocation, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { useLocation, type RouteObject } from '../../../lib/router/index.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { OnboardingStep } from '../../auth/guards/onboarding-step.tsx';
 

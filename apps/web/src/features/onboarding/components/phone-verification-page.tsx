@@ -15,7 +15,6 @@ import {
 } from '@gurumatch/shared/messages/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { useNavigate } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -25,6 +24,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { formatPhone } from '../../../lib/format-contact.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { authKeys } from '../../auth/api.ts';
 import { AuthCard } from '../../auth/components/auth-card.tsx';
 import { useOtpStatus, useSendOtp, useVerifyOtp } from '../api.ts';

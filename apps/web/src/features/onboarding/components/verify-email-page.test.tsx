@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { RouteObject } from '../../../lib/router/index.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 
 import { VerifyEmailPage } from './verify-email-page.tsx';

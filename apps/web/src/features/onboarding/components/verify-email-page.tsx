@@ -2,7 +2,6 @@ import { REDIRECT_DELAY_FAILED_VERIFICATION_MS } from '@gurumatch/shared/constan
 import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
 
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -10,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isRefusal } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useParams } from '../../../lib/router/index.ts';
 import { useRedirectAfter } from '../../../lib/use-redirect-after.ts';
 import { authKeys } from '../../auth/api.ts';
 import { useEmailVerification } from '../api.ts';

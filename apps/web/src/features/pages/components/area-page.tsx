@@ -3,13 +3,6 @@ import { AREA_FEE_TABLE, TUTOR_AREAS_CLAIM } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import type { AreaFaq, AreaGuide } from '@gurumatch/shared/schemas/content';
 import { useContext } from 'react';
-import {
-  isRouteErrorResponse,
-  Link,
-  useLoaderData,
-  useRouteError,
-  type LoaderFunctionArgs,
-} from 'react-router';
 
 import { CtaButtons } from '../../../components/ui/cta-buttons.tsx';
 import { Notice } from '../../../components/ui/notice.tsx';
@@ -18,6 +11,13 @@ import { StepsList, type Step } from '../../../components/ui/steps-list.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { throwRouteStatus } from '../../../lib/route-status.ts';
+import {
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useRouteError,
+  type LoaderFunctionArgs,
+} from '../../../lib/router/index.ts';
 import { fetchAreaDocument } from '../api.ts';
 import { JOIN_LINKS } from '../join-links.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';

@@ -3,7 +3,6 @@ import { CONTACT_MESSAGES } from '@gurumatch/shared/messages/contact';
 import type { ContactRequestBody } from '@gurumatch/shared/schemas/contact';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -11,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useCreateContactRequest } from '../api.ts';
 import { GRIEVANCE_OFFICER, SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';
 

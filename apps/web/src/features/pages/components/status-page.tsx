@@ -1,6 +1,5 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { useLoaderData, type LoaderFunctionArgs } from '../../../lib/router/index.ts';
 import { fetchHealth } from '../api.ts';
 
 export interface StatusPageData {

@@ -1,13 +1,13 @@
 import { PAYMENT_LABELS, PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
 import type { LedgerEntry, Purchase, PurchaseRefund } from '@gurumatch/shared/schemas/payments';
 import { useState } from 'react';
-import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Panel } from '../../../components/ui/panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { BILLING_PAGE_SIZE, useLedger, usePurchases } from '../api.ts';
 import { formatDate, formatDateTime, rupees } from '../format.ts';
 

@@ -1,12 +1,12 @@
 import { PAYMENT_LABELS, PAYMENT_MESSAGES } from '@gurumatch/shared/messages/payments';
 import type { Invoice } from '@gurumatch/shared/schemas/payments';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useParams } from '../../../lib/router/index.ts';
 import { useInvoice } from '../api.ts';
 import { formatDate, rupees } from '../format.ts';
 

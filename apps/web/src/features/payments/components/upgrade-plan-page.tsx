@@ -6,7 +6,6 @@ import {
 } from '@gurumatch/shared/schemas/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -14,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, isRefusal } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { authKeys } from '../../auth/api.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import {

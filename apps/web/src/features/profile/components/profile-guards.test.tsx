@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { RouteObject } from '../../../lib/router/index.ts';
 import {
   makeAccessToken,
   renderWithProviders,

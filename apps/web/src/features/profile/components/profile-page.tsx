@@ -4,7 +4,6 @@ import { ACCOUNT_MESSAGES } from '@gurumatch/shared/messages/account';
 import { PROFILE_MESSAGES } from '@gurumatch/shared/messages/profile';
 import type { Profile } from '@gurumatch/shared/schemas/profile';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
@@ -15,6 +14,7 @@ import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { formatPhone } from '../../../lib/format-contact.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link } from '../../../lib/router/index.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useMyProfile, useResendVerification } from '../api.ts';
 

@@ -3,7 +3,6 @@ import { REVIEW_MESSAGES } from '@gurumatch/shared/messages/chat';
 import type { PublicProfile } from '@gurumatch/shared/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
-import { Link, useParams } from 'react-router';
 
 import { Button } from '../../../components/ui/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -14,6 +13,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { apiRequest, ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
+import { Link, useParams } from '../../../lib/router/index.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useMyReview, useSaveReview } from '../api.ts';
 
