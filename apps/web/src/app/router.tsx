@@ -61,13 +61,45 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Public pages whose data comes from their loaders: no server-state layer.
+      // Public pages whose data comes from their loaders, and the public forms (contact,
+      // sign-in, registration), which call the API as they are: no server-state layer.
       ...pageRoutes,
       ...contentRoutes,
+      ...contactRoutes,
+      {
+        element: <PublicOnly />,
+        handle: { isFocused: true } satisfies RouteHandle,
+        children: [
+          {
+            element: <GuestLayout />,
+            children: [
+              {
+                path: 'login',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/components/login-page.tsx')).LoginPage,
+                }),
+              },
+              {
+                path: 'teacher-register',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/components/register-page.tsx'))
+                    .TeacherRegisterPage,
+                }),
+              },
+              {
+                path: 'student-register',
+                lazy: async () => ({
+                  Component: (await import('../features/auth/components/register-page.tsx'))
+                    .StudentRegisterPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
       {
         lazy: queryLayout,
         children: [
-          ...contactRoutes,
           ...adminRoutes,
           ...onboardingPublicRoutes,
           ...alertPublicRoutes,
@@ -75,38 +107,6 @@ export const routes: RouteObject[] = [
             path: '500',
             element: <ServerErrorPage />,
             handle: { status: 500 } satisfies RouteHandle,
-          },
-          {
-            element: <PublicOnly />,
-            handle: { isFocused: true } satisfies RouteHandle,
-            children: [
-              {
-                element: <GuestLayout />,
-                children: [
-                  {
-                    path: 'login',
-                    lazy: async () => ({
-                      Component: (await import('../features/auth/components/login-page.tsx'))
-                        .LoginPage,
-                    }),
-                  },
-                  {
-                    path: 'teacher-register',
-                    lazy: async () => ({
-                      Component: (await import('../features/auth/components/register-page.tsx'))
-                        .TeacherRegisterPage,
-                    }),
-                  },
-                  {
-                    path: 'student-register',
-                    lazy: async () => ({
-                      Component: (await import('../features/auth/components/register-page.tsx'))
-                        .StudentRegisterPage,
-                    }),
-                  },
-                ],
-              },
-            ],
           },
           {
             element: <PublicOnly redirectTo="/" />,

@@ -1,17 +1,15 @@
 import type { ContactRequestBody, ContactRequestCreated } from '@gurumatch/shared/schemas/contact';
 import type { SiteDocument } from '@gurumatch/shared/schemas/content';
 import type { Health } from '@gurumatch/shared/schemas/health';
-import { useMutation } from '@tanstack/react-query';
 
 import { apiRequest } from '../../lib/api.ts';
 
-/** `POST /api/base/contact-requests/` */
+/**
+ * `POST /api/base/contact-requests/`. Called as it is, without the query
+ * library: `/contact-us` is a public page that loads nothing it does not use.
+ */
 export function createContactRequest(body: ContactRequestBody): Promise<ContactRequestCreated> {
   return apiRequest<ContactRequestCreated>('/api/base/contact-requests/', { body, auth: false });
-}
-
-export function useCreateContactRequest() {
-  return useMutation({ mutationFn: createContactRequest });
 }
 
 /** `GET /api/health` */

@@ -17,7 +17,7 @@ import {
   rememberSearchIntent,
   searchIntentQuery,
 } from '../../../lib/search-intent.ts';
-import { obtainTokens, obtainTokensWithCode, requestSignInCode } from '../api.ts';
+import { obtainTokens, obtainTokensWithCode, requestSignInCode } from '../requests.ts';
 import { originOf } from '../signed-in-home.ts';
 import { useAfterSignIn } from '../use-after-sign-in.ts';
 

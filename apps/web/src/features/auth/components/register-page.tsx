@@ -17,7 +17,7 @@ import {
   rememberSearchIntent,
   searchIntentQuery,
 } from '../../../lib/search-intent.ts';
-import { registerAccount } from '../api.ts';
+import { registerAccount } from '../requests.ts';
 import { useAfterSignIn } from '../use-after-sign-in.ts';
 
 import { AuthCard } from './auth-card.tsx';

@@ -11,7 +11,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Link } from '../../../lib/router/index.ts';
-import { useCreateContactRequest } from '../api.ts';
+import { createContactRequest } from '../api.ts';
 import { GRIEVANCE_OFFICER, SUPPORT_EMAIL, SUPPORT_HOURS } from '../support.ts';
 
 type ContactForm = Record<keyof ContactRequestBody, string>;
@@ -46,7 +46,6 @@ export function ContactPage() {
   const toast = useToast();
   const subjectId = useId();
   const messageId = useId();
-  const createRequest = useCreateContactRequest();
   const { register, handleSubmit, reset, setError, formState } = useForm<ContactForm>({
     defaultValues: EMPTY_FORM,
   });
@@ -54,7 +53,7 @@ export function ContactPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await createRequest.mutateAsync({
+      await createContactRequest({
         full_name: values.full_name.trim(),
         email: values.email.trim(),
         contact_number: values.contact_number.trim(),
@@ -74,7 +73,7 @@ export function ContactPage() {
     }
   });
 
-  const isSubmitting = formState.isSubmitting || createRequest.isPending;
+  const isSubmitting = formState.isSubmitting;
 
   return (
     <>
