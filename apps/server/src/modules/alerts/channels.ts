@@ -170,6 +170,19 @@ function isReachable(ctx: AppContext, channel: MessageChannel, hasPhone: boolean
   return channel === 'email' || (hasPhone && ctx.otp.canNotify('lead_alert'));
 }
 
+/** What a tutor's stored settings (null: never saved) make of one channel. */
+function rulesOf(
+  ctx: AppContext,
+  stored: AlertSettingsRow | null,
+  channel: MessageChannel,
+  hasPhone: boolean,
+): ChannelRules {
+  return channelRulesOf(settingsOf(stored), channel, {
+    unsubscribed: unsubscribedOf(stored)[channel] !== null,
+    reachable: isReachable(ctx, channel, hasPhone),
+  });
+}
+
 /** After the in-app alerts: one job per enquiry decides its WhatsApp and e-mail alerts. */
 export async function queueChannelAlerts(ctx: AppContext, enquiryId: number): Promise<void> {
   await ctx.jobs.enqueue(
@@ -197,13 +210,8 @@ export async function decideChannelAlerts(
   const alerts: ChannelAlertRow[] = [];
   for (const target of targets) {
     const row = target.has_settings ? (target as AlertSettingsRow) : null;
-    const settings = settingsOf(row);
-    const unsubscribed = unsubscribedOf(row);
     for (const channel of MESSAGE_CHANNELS) {
-      const rules = channelRulesOf(settings, channel, {
-        unsubscribed: unsubscribed[channel] !== null,
-        reachable: isReachable(ctx, channel, target.has_phone),
-      });
+      const rules = rulesOf(ctx, row, channel, target.has_phone);
       const decision =
         closed === null
           ? decideNewAlert(rules, target.seen_in_app, now)
@@ -346,20 +354,17 @@ async function claimDueAlerts(
     );
     const rows = tutorIds.length === 0 ? [] : await lockDueAlerts(tx, tutorIds, job.channel, now);
     if (rows.length === 0) return [];
-    const dueTutors = [...new Set(rows.map((row) => row.tutor_id))];
-    const [stored, sentToday] = await Promise.all([
-      findAlertSettingsOf(tx, dueTutors),
-      countInstantSent(tx, dueTutors, job.channel, istDayStart(now)),
-    ]);
+    // the rows come ordered by tutor: each tutor's own, oldest first
+    const rowsOf = new Map<number, DueAlertRow[]>();
+    for (const row of rows) rowsOf.set(row.tutor_id, [...(rowsOf.get(row.tutor_id) ?? []), row]);
+    const dueTutors = [...rowsOf.keys()];
+    const stored = await findAlertSettingsOf(tx, dueTutors);
+    const sentToday = await countInstantSent(tx, dueTutors, job.channel, istDayStart(now));
     const changes: ChannelAlertChange[] = [];
     const outgoing: Outgoing[] = [];
-    for (const tutorId of dueTutors) {
-      const settings = stored.get(tutorId) ?? null;
-      const rules: ChannelRules = channelRulesOf(settingsOf(settings), job.channel, {
-        unsubscribed: unsubscribedOf(settings)[job.channel] !== null,
-        reachable: isReachable(ctx, job.channel, contacts.get(tutorId)?.phone != null),
-      });
-      const own = rows.filter((row) => row.tutor_id === tutorId);
+    for (const [tutorId, own] of rowsOf) {
+      const hasPhone = contacts.get(tutorId)?.phone != null;
+      const rules = rulesOf(ctx, stored.get(tutorId) ?? null, job.channel, hasPhone);
       const due = own.map((row) => ({
         enquiryId: row.id,
         reason: row.reason as HeldReason,
