@@ -24,9 +24,13 @@ test('a search on the landing page keeps its subject and place, and registration
   await page.getByRole('combobox', { name: 'Location' }).fill('Koramangala');
   const subject = page.getByRole('combobox', { name: 'Subject' });
   await subject.fill('Physics');
-  // the suggestions lie over the button on a phone: close them first
+  // the suggestions lie over the button on a phone: close them first, once the page
+  // answers keys (text typed before that opens its suggestions as the page wakes)
+  const search = page.getByRole('button', { name: 'Search' });
+  await expect(search).toBeEnabled();
   await subject.press('Escape');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('option', { name: 'Physics' })).toHaveCount(0);
+  await search.click();
 
   await expect(page).toHaveURL(/\/login\?location-temp=Koramangala&subject=Physics$/);
   await expect(page.getByText('Sign in to see tutors for Physics near Koramangala.')).toBeVisible();
