@@ -61,9 +61,11 @@ export function freePort() {
   });
 }
 
-async function waitFor(url, status, timeoutMs) {
+async function waitFor(url, status, timeoutMs, { gaveUp = () => null } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    const why = gaveUp();
+    if (why) throw new Error(why);
     const got = await fetch(url).then(
       (response) => response.status,
       () => 0,
@@ -73,6 +75,15 @@ async function waitFor(url, status, timeoutMs) {
       throw new Error(`${url} answered ${String(got)}, not ${String(status)}, in time`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The last lines of a log file, for an error message. */
+function tailOf(file, lines = 30) {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
   }
 }
 
@@ -162,32 +173,44 @@ export async function startTopology({
       metricsPort,
       log,
       process: null,
-      /** Starts (or starts again) this instance; resolves once it is ready. */
+      /** Whether it has been ready once (nginx knows its port from then on). */
+      started: false,
+      /**
+       * Starts (or starts again) this instance; resolves once it is ready. Its
+       * first start moves to another port when someone took this one after
+       * `freePort` found it free.
+       */
       async start() {
-        const out = fs.openSync(log, 'a');
-        server.process = spawn('node', [SERVER_MAIN], {
-          cwd: root,
-          env: {
-            ...process.env,
-            NODE_ENV: 'development',
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            METRICS_PORT: String(metricsPort),
-            DATABASE_URL: url.toString(),
-            REDIS_URL: redisUrl,
-            REDIS_PREFIX: `${name}:`,
-            TRUST_PROXY: '127.0.0.1',
-            JWT_SECRET: 'topology-secret-at-least-16-characters',
-            PUBLIC_URL: base,
-            SEED_DEMO_DATA: 'false',
-            DATA_DIR: path.join(dir, `data-${String(index)}`),
-            LOG_LEVEL: 'info',
-            ...env,
-          },
-          stdio: ['ignore', out, out],
-        });
-        fs.closeSync(out);
-        await waitFor(`http://127.0.0.1:${String(port)}/api/health/ready`, 200, READY_TIMEOUT_MS);
+        for (let attempt = 1; ; attempt += 1) {
+          const logged = fs.existsSync(log) ? fs.statSync(log).size : 0;
+          const child = spawnInstance();
+          try {
+            await waitFor(
+              `http://127.0.0.1:${String(server.port)}/api/health/ready`,
+              200,
+              READY_TIMEOUT_MS,
+              {
+                gaveUp: () =>
+                  child.exitCode === null && child.signalCode === null
+                    ? null
+                    : `instance ${server.name} exited (${String(child.exitCode ?? child.signalCode)}) before it was ready`,
+              },
+            );
+            server.started = true;
+            return;
+          } catch (error) {
+            const own = fs.readFileSync(log, 'utf8').slice(logged);
+            if (!server.started && attempt < 3 && own.includes('EADDRINUSE')) {
+              server.port = await freePort();
+              server.metricsPort = await freePort();
+              continue;
+            }
+            await server.stop('SIGKILL');
+            throw new Error(
+              `${error instanceof Error ? error.message : String(error)}\n${tailOf(log)}`,
+            );
+          }
+        }
       },
       /** Sends `signal` and resolves with the exit code once the process is gone. */
       async stop(signal = 'SIGTERM') {
@@ -197,10 +220,61 @@ export async function startTopology({
         return exited(child);
       },
     };
+    const spawnInstance = () => {
+      const out = fs.openSync(log, 'a');
+      server.process = spawn('node', [SERVER_MAIN], {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          PORT: String(server.port),
+          HOST: '127.0.0.1',
+          METRICS_PORT: String(server.metricsPort),
+          DATABASE_URL: url.toString(),
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: `${name}:`,
+          TRUST_PROXY: '127.0.0.1',
+          JWT_SECRET: 'topology-secret-at-least-16-characters',
+          PUBLIC_URL: base,
+          SEED_DEMO_DATA: 'false',
+          DATA_DIR: path.join(dir, `data-${String(index)}`),
+          LOG_LEVEL: 'info',
+          ...env,
+        },
+        stdio: ['ignore', out, out],
+      });
+      fs.closeSync(out);
+      return server.process;
+    };
     servers.push(server);
   }
+  /** Drops the run's schemas and Redis keys and its directory. */
+  const removeRun = async () => {
+    const cleanup = new pg.Client({ connectionString: databaseUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${name}_jobs CASCADE`);
+    await cleanup.end();
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${name}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await redis.quit();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
   // one after the other: the first applies the migrations, the others find them done
-  for (const server of servers) await server.start();
+  try {
+    for (const server of servers) await server.start();
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+    await removeRun();
+    throw error;
+  }
 
   const nginxFile = nginxConfigFor({
     port: nginxPort,
@@ -208,7 +282,17 @@ export async function startTopology({
     dir,
   });
   const nginx = spawn('nginx', ['-c', nginxFile, '-p', dir], { stdio: 'ignore' });
-  await waitFor(`${base}/api/health`, 200, 20_000);
+  try {
+    await waitFor(`${base}/api/health`, 200, 20_000, {
+      gaveUp: () => (nginx.exitCode === null ? null : `nginx exited (${String(nginx.exitCode)})`),
+    });
+  } catch (error) {
+    if (nginx.exitCode === null) nginx.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+    const log = tailOf(path.join(dir, 'error.log'));
+    await removeRun();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${log}`);
+  }
 
   return {
     url: base,
@@ -221,21 +305,7 @@ export async function startTopology({
     async close() {
       nginx.kill('SIGQUIT');
       await Promise.all([exited(nginx), ...servers.map((server) => server.stop('SIGKILL'))]);
-      const cleanup = new pg.Client({ connectionString: databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
-      await cleanup.query(`DROP SCHEMA IF EXISTS ${name}_jobs CASCADE`);
-      await cleanup.end();
-      const { Redis } = await import('ioredis');
-      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${name}:*`, 'COUNT', 500);
-        if (keys.length > 0) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-      await redis.quit();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await removeRun();
     },
   };
 }

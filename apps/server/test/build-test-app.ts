@@ -92,6 +92,9 @@ function queueWithoutDatabase(): JobQueue {
   };
 }
 
+/** How long closing waits for a job still running (it returns as soon as none is). */
+const JOBS_GRACE_MS = 15_000;
+
 const SILENT_LOG: JobLogger = {
   info: () => undefined,
   warn: () => undefined,
@@ -270,7 +273,9 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
       closed = true;
       try {
         await app.close();
-        await jobs.stop(1000);
+        // a slow machine may still be running a job: its last statements land before the
+        // schema goes
+        await jobs.stop(JOBS_GRACE_MS);
       } finally {
         await kv.close();
         await pubsub.close();

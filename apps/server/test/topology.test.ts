@@ -24,6 +24,8 @@ const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const DRAIN_DELAY_MS = 1500;
 
 let topology: Topology;
+/** Set once the topology is up: a failed start has nothing to close. */
+let started = false;
 
 beforeAll(async () => {
   if (!enabled) return;
@@ -33,10 +35,11 @@ beforeAll(async () => {
       REGISTRATIONS_PER_IP_PER_HOUR: '1000',
     },
   });
+  started = true;
 }, 240_000);
 
 afterAll(async () => {
-  if (enabled) await topology.close();
+  if (started) await topology.close();
 }, 60_000);
 
 /** A request to nginx from a loopback address of our choosing (Linux answers all of 127/8). */

@@ -120,6 +120,35 @@ function executorOf(target: Queryable | Db): PgBoss.Db {
   };
 }
 
+/** Promises still running, so that stopping can wait for them. */
+class InFlight {
+  private readonly running = new Set<Promise<unknown>>();
+
+  track<T>(promise: Promise<T>): Promise<T> {
+    this.running.add(promise);
+    const forget = (): void => {
+      this.running.delete(promise);
+    };
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  /** Resolves once nothing tracked is running, or after `ms`, whichever comes first. */
+  async settle(ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (this.running.size > 0 && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise((resolve) => {
+        timer = setTimeout(resolve, deadline - Date.now());
+      });
+      await Promise.race([Promise.allSettled([...this.running]), timeout]);
+      clearTimeout(timer);
+      // what settling them set off (pg-boss completing a batch) starts before we look again
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
 /** Jobs of one kind an instance fetches and runs together, each succeeding or failing alone. */
 const BATCH_SIZE = 10;
 
@@ -129,8 +158,27 @@ export function jobSchemaFor(appSchema: string): string {
 }
 
 export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
+  // the batches being worked, and the queue's own statements (completing a batch runs after
+  // its handler returns): stopping waits for both, so none reaches a database closed after it
+  const batches = new InFlight();
+  const statements = new InFlight();
+  const executor = executorOf(db);
+  let stopped = false;
   const boss = new PgBoss({
-    db: executorOf(db),
+    db: {
+      executeSql: async (text: string, values: unknown[]) => {
+        try {
+          return await statements.track(executor.executeSql(text, values));
+        } catch (error) {
+          if (!stopped) throw error;
+          // a handler that outlived the grace finished after the database closed: pg-boss
+          // would complete its batch with no one to catch the failure. Its jobs, handed back
+          // at the stop, run again elsewhere; here the statement changed no row.
+          options.onError(error instanceof Error ? error : new Error(String(error)));
+          return { rows: [{ count: 0 }] };
+        }
+      },
+    },
     schema: options.schema,
     supervise: true,
     schedule: options.schedule ?? false,
@@ -160,6 +208,35 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       throw error;
     }
     log.info({ ms: took() }, 'job done');
+  };
+
+  /**
+   * Each job of a batch succeeds or fails on its own: a failed one goes back for another try,
+   * and pg-boss completes the rest when this returns.
+   */
+  const workBatch = async (
+    kind: JobKind<never>,
+    batch: PgBoss.JobWithMetadata[],
+  ): Promise<void> => {
+    const results = await Promise.allSettled(
+      batch.map((job) => runJob(kind, job.id, job.data, requestIdOf(job.output))),
+    );
+    for (const [index, result] of results.entries()) {
+      const job = batch[index];
+      if (result.status === 'fulfilled' || !job) continue;
+      const reason: unknown = result.reason;
+      const message = reason instanceof Error ? reason.message : String(reason);
+      const requestId = requestIdOf(job.output);
+      try {
+        await boss.fail(kind.name, job.id, {
+          message,
+          ...(requestId === undefined ? {} : { request_id: requestId }),
+        });
+      } catch (error) {
+        // the job stays active, and the queue hands it back once it expires
+        options.onError(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
   };
 
   return {
@@ -213,24 +290,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
               options.pollingIntervalSeconds,
             ),
           },
-          async (batch) => {
-            // each job of the batch succeeds or fails on its own: a failed one goes back for
-            // another try, and pg-boss completes the rest when this returns
-            const results = await Promise.allSettled(
-              batch.map((job) => runJob(kind, job.id, job.data, requestIdOf(job.output))),
-            );
-            for (const [index, result] of results.entries()) {
-              const job = batch[index];
-              if (result.status === 'fulfilled' || !job) continue;
-              const reason: unknown = result.reason;
-              const message = reason instanceof Error ? reason.message : String(reason);
-              const requestId = requestIdOf(job.output);
-              await boss.fail(kind.name, job.id, {
-                message,
-                ...(requestId === undefined ? {} : { request_id: requestId }),
-              });
-            }
-          },
+          (batch) => batches.track(workBatch(kind, batch)),
         );
       }
     },
@@ -280,7 +340,12 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     },
     async stop(graceMs) {
       if (!started) return;
+      const began = Date.now();
       await boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false });
+      // a handler pg-boss gave up waiting for may still be running: it gets the rest of the grace
+      await batches.settle(Math.max(0, graceMs - (Date.now() - began)));
+      await statements.settle(graceMs);
+      stopped = true;
     },
   };
 }
