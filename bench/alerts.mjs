@@ -14,7 +14,11 @@
 //
 // Options: --tutors 5000 --connected 1000 --match 200 --rate 5 --seconds 60 (of each mode)
 // --rounds 3 (the modes take turns: on, off, none, on, …)
-// --ports 4605,4705 --channels default|email|off (default: the tutors keep the
+// --ports 4605,4705,4805 (two instances and a worker) --workers together|apart
+// (together: the two instances serve and work the jobs; apart: they only serve,
+// with JOBS_WORK=false, and a third instance works the jobs at the lowest CPU
+// priority, as a deployment with workers apart from the balancer runs them)
+// --channels default|email|off (default: the tutors keep the
 // alert settings of a tutor who never saved any, so each one not connected is
 // sent an e-mail, held until 08:00 IST at night; email: the same without quiet
 // hours, the most work; off: WhatsApp and e-mail off for every tutor, the
@@ -47,8 +51,9 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '60' },
     rounds: { type: 'string', default: '3' },
-    ports: { type: 'string', default: '4605,4705' },
+    ports: { type: 'string', default: '4605,4705,4805' },
     channels: { type: 'string', default: 'default' },
+    workers: { type: 'string', default: 'together' },
   },
 });
 const TUTORS = Number(values.tutors);
@@ -57,6 +62,7 @@ const MATCH = Number(values.match);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
 const PORTS = values.ports.split(',').map(Number);
+const WORKERS = values.workers;
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_alerts';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = `bench-secret-${randomUUID()}`;
@@ -79,12 +85,17 @@ function stopChildren() {
 process.on('exit', stopChildren);
 process.on('SIGINT', () => process.exit(130));
 
-function startServer(port, env) {
+function startServer(port, env, { niceness = 0 } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-'));
+  const command = [
+    process.execPath,
+    '--enable-source-maps',
+    path.join(root, 'apps/server/dist/main.js'),
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(
-      process.execPath,
-      ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+      niceness === 0 ? command[0] : 'nice',
+      niceness === 0 ? command.slice(1) : ['-n', String(niceness), ...command],
       {
         cwd: root,
         env: {
@@ -383,9 +394,11 @@ const CHANNELS_SHOWN = {
 
 async function main() {
   if (!(values.channels in CHANNELS_SHOWN)) throw new Error('--channels default|email|off');
+  if (!['together', 'apart'].includes(WORKERS)) throw new Error('--workers together|apart');
+  if (PORTS.length < 3) throw new Error('--ports needs three ports: two instances and a worker');
   buildIfStale();
   process.stdout.write(
-    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[values.channels]}\n`,
+    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[values.channels]}, jobs worked ${WORKERS === 'apart' ? 'by a third instance at the lowest CPU priority (nice 19), not by the two serving' : 'by the two instances that serve'}\n`,
   );
   // the first instance migrates the database before anything is seeded
   let servers = [await startServer(PORTS[0], {})];
@@ -406,15 +419,21 @@ async function main() {
     idle: { JOBS_WORK: 'false', LEAD_ALERTS: 'off' },
   };
   const posted = { on: [], off: [], idle: [] };
+  // together: both instances serve requests and work jobs; apart: they only serve, and a
+  // third instance, at the lowest CPU priority, works the jobs (an idle phase has none)
+  const startInstances = async (env) => {
+    const apart = WORKERS === 'apart' && env.JOBS_WORK !== 'false';
+    const serving = apart ? { ...env, JOBS_WORK: 'false' } : env;
+    const started = [await startServer(PORTS[0], serving), await startServer(PORTS[1], serving)];
+    if (apart) started.push(await startServer(PORTS[2], env, { niceness: 19 }));
+    return started;
+  };
   const drains = [];
   let next = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const mode of MODES) {
       await Promise.all(servers.map(stop));
-      servers = [
-        await startServer(PORTS[0], envOf[mode]),
-        await startServer(PORTS[1], envOf[mode]),
-      ];
+      servers = await startInstances(envOf[mode]);
       if (mode === 'on') await connectAll(connected, received, arrivals);
       if (mode === 'off') await connectAll(connected, new Map(), heardWhileOff);
       const posts = await postAll(students.slice(next, next + POSTS), PORTS[0]);
