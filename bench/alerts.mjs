@@ -26,23 +26,21 @@
 // The first 2 s of posts of each phase warm the instances up and are not
 // measured (their alerts are still checked). Earlier runs' tutors and
 // enquiries are set aside first.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import pg from 'pg';
 
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
+import { startBuiltServer, stopProcess } from './lib/processes.mjs';
 import { accessTokenSigner, openSocket } from './lib/socket-client.mjs';
 import { percentile } from './lib/stats.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     tutors: { type: 'string', default: '5000' },
@@ -78,65 +76,18 @@ const WARMUP_POSTS = Math.round(RATE * 2);
 const POSTS = Math.round((RATE * SECONDS) / ROUNDS) + WARMUP_POSTS;
 const MODES = ['on', 'off', 'idle'];
 
-const children = new Set();
-function stopChildren() {
-  for (const child of children) child.kill('SIGTERM');
-}
-process.on('exit', stopChildren);
-process.on('SIGINT', () => process.exit(130));
-
-function startServer(port, env, { niceness = 0 } = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-'));
-  const command = [
-    process.execPath,
-    '--enable-source-maps',
-    path.join(root, 'apps/server/dist/main.js'),
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      niceness === 0 ? command[0] : 'nice',
-      niceness === 0 ? command.slice(1) : ['-n', String(niceness), ...command],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL,
-          REDIS_URL,
-          JWT_SECRET,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          SEED_DEMO_DATA: 'false',
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    children.add(child);
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk.toString();
-      if (output.includes('GuruMatch is running')) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      children.delete(child);
-      reject(new Error(`server exited (${String(code)}):\n${output}`));
-    });
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) {
-      resolve();
-      return;
-    }
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+function startServer(port, env, options) {
+  return startBuiltServer(
+    {
+      PORT: String(port),
+      DATABASE_URL,
+      REDIS_URL,
+      JWT_SECRET,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-')),
+      ...env,
+    },
+    options,
+  );
 }
 
 /** A point `x`, `y` km east and north of the square's south-west corner. */
@@ -432,12 +383,12 @@ async function main() {
   let next = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const mode of MODES) {
-      await Promise.all(servers.map(stop));
+      await Promise.all(servers.map(stopProcess));
       servers = await startInstances(envOf[mode]);
       if (mode === 'on') await connectAll(connected, received, arrivals);
       if (mode === 'off') await connectAll(connected, new Map(), heardWhileOff);
       const posts = await postAll(students.slice(next, next + POSTS), PORTS[0]);
-      posted[mode].push(...posts);
+      posted[mode].push(...posts.map((post) => ({ ...post, round })));
       next += POSTS;
       if (mode === 'on') drains.push(await drained(posts.map((post) => post.id)));
       if (mode === 'idle') continue;
@@ -445,7 +396,7 @@ async function main() {
       for (const tutor of connected) tutor.socket.close();
     }
   }
-  await Promise.all(servers.map(stop));
+  await Promise.all(servers.map(stopProcess));
   const { on, off, idle } = posted;
 
   const measured = new Set(on.filter((post) => !post.warmup).map((post) => post.id));
@@ -482,6 +433,11 @@ async function main() {
         .sort((a, b) => a - b),
       99,
     );
+  // each round's p99 beside the whole: how much of a difference the machine makes between phases
+  const byRound = (posts) =>
+    Array.from({ length: ROUNDS }, (_, round) =>
+      postP99(posts.filter((post) => post.round === round)).toFixed(0),
+    ).join(' / ');
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
   const onP99 = postP99(on);
@@ -491,7 +447,8 @@ async function main() {
   process.stdout.write(
     `alerts: ${String(arrivals.length)} delivered, expected ${String(expected)}, missing ${String(missing)}, duplicates ${String(duplicates)}, to tutors out of range ${String(strays)}, heard with alerts off ${String(heardWhileOff.length)}\n` +
       `post answer → alert: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target < 1000)\n` +
-      `posting p99 (${String(on.filter((p) => !p.warmup).length)} posts each, in ${String(ROUNDS)} rounds): alerts on ${onP99.toFixed(1)} ms, alerts off ${offP99.toFixed(1)} ms (${change(onP99, offP99)}, target within 20 %); no jobs worked at all ${idleP99.toFixed(1)} ms (on is ${change(onP99, idleP99)})\n`,
+      `posting p99 (${String(on.filter((p) => !p.warmup).length)} posts each, in ${String(ROUNDS)} rounds): alerts on ${onP99.toFixed(1)} ms, alerts off ${offP99.toFixed(1)} ms (${change(onP99, offP99)}, target within 20 %); no jobs worked at all ${idleP99.toFixed(1)} ms (on is ${change(onP99, idleP99)})\n` +
+      `posting p99 round by round (ms): on ${byRound(on)}; off ${byRound(off)}; no jobs ${byRound(idle)}\n`,
   );
   const account = await channelAccount(
     on.map((post) => post.id),
@@ -512,7 +469,6 @@ async function main() {
     p99 < 1000 &&
     onP99 <= offP99 * 1.2;
   process.stdout.write(`targets: ${ok ? 'met' : 'NOT MET'}\n`);
-  stopChildren();
   process.exit(ok ? 0 : 1);
 }
 

@@ -13,7 +13,6 @@
 // also counts every message: one the chat server lost or doubled (not
 // acknowledged to its sender, not received by the other side, or not stored,
 // each exactly once) is a miss, and any miss fails it.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +25,7 @@ import pg from 'pg';
 
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
+import { startBuiltServer, startProcess, stopProcess } from './lib/processes.mjs';
 import { accessTokenSigner, openSocket } from './lib/socket-client.mjs';
 import { percentile } from './lib/stats.mjs';
 
@@ -47,67 +47,15 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = `bench-secret-${randomUUID()}`;
 const WARMUP_SECONDS = 2;
 
-const children = new Set();
-function stopChildren() {
-  for (const child of children) child.kill('SIGTERM');
-}
-process.on('exit', stopChildren);
-process.on('SIGINT', () => process.exit(130));
-
-function startProcess(args, env, readyText) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk.toString();
-      if (output.includes(readyText)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      children.delete(child);
-      reject(new Error(`process exited (${String(code)}):\n${output}`));
-    });
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) {
-      resolve();
-      return;
-    }
-    child.removeAllListeners('exit');
-    child.once('exit', () => {
-      children.delete(child);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 function startServer(port, { redis }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-'));
-  return startProcess(
-    ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL,
-      ...(redis ? { REDIS_URL } : { REDIS_URL: '' }),
-      JWT_SECRET,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_DATA: 'false',
-      REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
-    },
-    'GuruMatch is running',
-  );
+  return startBuiltServer({
+    PORT: String(port),
+    DATABASE_URL,
+    ...(redis ? { REDIS_URL } : { REDIS_URL: '' }),
+    JWT_SECRET,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-')),
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+  });
 }
 
 function startRelay(port) {
@@ -314,7 +262,7 @@ async function main() {
     (pair, _side, token) =>
       `ws://127.0.0.1:${String(onePort)}/ws/chat/${String(pair.id)}/?token=${token}`,
   );
-  await Promise.all([stop(one), stop(relayProcess)]);
+  await Promise.all([stopProcess(one), stopProcess(relayProcess)]);
   await startServer(twoPorts[0], { redis: true });
   await startServer(twoPorts[1], { redis: true });
   const double = await measure(
@@ -337,12 +285,10 @@ async function main() {
   process.stdout.write(
     `target p99 < 5 ms (one) and < 6 ms (two) ${fast ? 'met' : 'NOT MET'}; errors ${String(single.errors + double.errors)}, messages missed ${String(missed)}: ${ok ? 'met' : 'NOT MET'}\n`,
   );
-  stopChildren();
   process.exit(ok ? 0 : 1);
 }
 
 main().catch((error) => {
   process.stderr.write(`${error.stack ?? String(error)}\n`);
-  stopChildren();
   process.exit(1);
 });
