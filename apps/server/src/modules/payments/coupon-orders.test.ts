@@ -71,6 +71,24 @@ async function createOrder(
   return response.json<CreateOrderResult>();
 }
 
+/**
+ * A tutor's half-price Razorpay order left past its 30-minute reservation,
+ * while another tutor has since taken the coupon's only use.
+ */
+async function orderPastItsReservation(): Promise<{
+  code: string;
+  slow: RegisteredUser;
+  order: CreateOrderResult;
+}> {
+  const code = await halfOffCoupon(1);
+  const slow = await registerTeacher(rz.app);
+  const order = await createOrder(rz, slow, code);
+  rz.clock.advance(31 * MINUTE_MS);
+  const quick = await registerTeacher(rz.app);
+  await createOrder(rz, quick, code);
+  return { code, slow, order };
+}
+
 function sandboxPay(orderId: string): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: 'POST',
@@ -229,16 +247,7 @@ describe('a single-use coupon on several orders', () => {
   });
 
   it('refunds a payment that lapsed past its reservation while another tutor holds the use (found by reconciliation)', async () => {
-    const code = await halfOffCoupon(1);
-    const slow = await registerTeacher(rz.app);
-    const order = await createOrder(rz, slow, code);
-    rz.clock.advance(31 * MINUTE_MS);
-    const quick = await registerTeacher(rz.app);
-    const quickResponse = await call(rz.app, 'POST', '/api/payments/create-order/', quick.access, {
-      plan_id: silver,
-      coupon_code: code,
-    });
-    expect(quickResponse.statusCode, quickResponse.body).toBe(200);
+    const { code, slow, order } = await orderPastItsReservation();
     rz.peer.pay(order.order_id);
     rz.clock.advance(16 * MINUTE_MS);
     await reconcileOrders(rz.ctx);
@@ -267,12 +276,7 @@ describe('a single-use coupon on several orders', () => {
   });
 
   it('answers a late payment at once while the provider is down, and refunds it once the provider is back', async () => {
-    const code = await halfOffCoupon(1);
-    const slow = await registerTeacher(rz.app);
-    const order = await createOrder(rz, slow, code);
-    rz.clock.advance(31 * MINUTE_MS);
-    const quick = await registerTeacher(rz.app);
-    await createOrder(rz, quick, code);
+    const { slow, order } = await orderPastItsReservation();
     const checkout = rz.peer.pay(order.order_id);
     // the tutor's session outlived the reservation: signed in again
     const again = await signIn(rz.app, slow.email, strongPassword);
