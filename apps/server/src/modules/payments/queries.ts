@@ -1,5 +1,6 @@
 import { assignments, columnsOf, pick, placeholders } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { countOf } from '../../db/rows.ts';
 
 // ---------------------------------------------------------------- coin lots and ledger
 
@@ -535,9 +536,8 @@ export interface EditablePlanRow extends PlanRow {
 const EDITABLE_PLAN_COLUMNS = `id, name, display_name, coins, price_paise, validity_days, description,
        recommended, features, is_active, sort_order, created_at, updated_at`;
 
-export async function countPlans(db: Queryable): Promise<number> {
-  const rows = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM plans');
-  return rows[0]?.count ?? 0;
+export function countPlans(db: Queryable): Promise<number> {
+  return countOf(db, 'SELECT count(*)::int AS count FROM plans');
 }
 
 export function listPlansPage(
@@ -608,12 +608,8 @@ export async function updatePlan(
   return rows[0] ?? null;
 }
 
-export async function countExistingPlans(db: Queryable, ids: readonly number[]): Promise<number> {
-  const rows = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM plans WHERE id = ANY($1::int[])',
-    [ids],
-  );
-  return rows[0]?.count ?? 0;
+export function countExistingPlans(db: Queryable, ids: readonly number[]): Promise<number> {
+  return countOf(db, 'SELECT count(*)::int AS count FROM plans WHERE id = ANY($1::int[])', [ids]);
 }
 
 /** A coupon as the back office edits it, with the redemptions it has had. */
@@ -630,12 +626,10 @@ const EDITABLE_COUPON_COLUMNS = `c.id, c.code, c.kind, c.value, c.valid_from, c.
 const COUPON_CODE_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p)
                     WHERE NOT (c.code ILIKE t.p))`;
 
-export async function countCouponsMatching(db: Queryable, patterns: Patterns): Promise<number> {
-  const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM coupons c WHERE ${COUPON_CODE_WHERE}`,
-    [patterns],
-  );
-  return rows[0]?.count ?? 0;
+export function countCouponsMatching(db: Queryable, patterns: Patterns): Promise<number> {
+  return countOf(db, `SELECT count(*)::int AS count FROM coupons c WHERE ${COUPON_CODE_WHERE}`, [
+    patterns,
+  ]);
 }
 
 export function listCouponsMatching(
@@ -1385,13 +1379,13 @@ const BACK_OFFICE_PAYMENT_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) 
                     WHERE NOT (u.full_name ILIKE t.p OR u.email ILIKE t.p
                                OR pm.invoice_number ILIKE t.p OR pm.provider_payment_id ILIKE t.p))`;
 
-export async function countBackOfficePayments(db: Queryable, patterns: Patterns): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+export function countBackOfficePayments(db: Queryable, patterns: Patterns): Promise<number> {
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM payments pm JOIN users u ON u.id = pm.user_id
       WHERE ${BACK_OFFICE_PAYMENT_WHERE}`,
     [patterns],
   );
-  return rows[0]?.count ?? 0;
 }
 
 export function listBackOfficePayments(
