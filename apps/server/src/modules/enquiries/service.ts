@@ -47,6 +47,7 @@ import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/pagi
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
+import { sweepJob } from '../../lib/sweep-job.ts';
 import { queueLeadAlerts } from '../alerts/service.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
@@ -983,16 +984,13 @@ export async function settleLeadGuarantee(
 
 /** The guarantee's sweep (every 15 minutes) and its one job per contact. */
 export function leadGuaranteeJobs(ctx: AppContext): JobKind<never>[] {
-  const sweep: JobKind<Record<string, never>> = {
+  const sweep = sweepJob({
     name: LEAD_GUARANTEE_SWEEP_JOB,
-    retryLimit: 2,
-    retryDelaySeconds: 60,
     cron: '*/15 * * * *',
-    describe: () => 'Look for lead guarantees that are due',
-    run: async () => {
-      await queueDueGuarantees(ctx);
-    },
-  };
+    describe: 'Look for lead guarantees that are due',
+    run: () => queueDueGuarantees(ctx),
+    retryLimit: 2,
+  });
   const one: JobKind<{ contactId: number }> = {
     name: LEAD_GUARANTEE_JOB,
     retryLimit: GUARANTEE_RETRY_LIMIT,

@@ -46,6 +46,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
+import { sweepJob } from '../../lib/sweep-job.ts';
 import { sanitizeContentHtml } from '../content/service.ts';
 
 import { creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
@@ -1051,16 +1052,12 @@ export async function queueCoinExpiries(ctx: AppContext): Promise<number> {
  */
 export function paymentJobs(ctx: AppContext): JobKind<never>[] {
   const provider = ctx.payments.kind;
-  const sweep: JobKind<Record<string, never>> = {
+  const sweep = sweepJob({
     name: RECONCILE_SWEEP_JOB,
-    retryLimit: 0,
-    retryDelaySeconds: 60,
     cron: '* * * * *',
-    describe: () => 'Look for orders and refunds to reconcile',
-    run: async () => {
-      await queueReconciliation(ctx);
-    },
-  };
+    describe: 'Look for orders and refunds to reconcile',
+    run: () => queueReconciliation(ctx),
+  });
   const order: JobKind<{ orderId: number }> = {
     name: reconcileOrderJobOf(provider),
     retryLimit: 5,
@@ -1070,16 +1067,14 @@ export function paymentJobs(ctx: AppContext): JobKind<never>[] {
       await reconcileOrder(ctx, job.orderId);
     },
   };
-  const expirySweep: JobKind<Record<string, never>> = {
+  const expirySweep = sweepJob({
     name: COIN_EXPIRY_SWEEP_JOB,
+    cron: '15 0 * * *',
+    describe: 'Look for coins that expired',
+    run: () => queueCoinExpiries(ctx),
     retryLimit: 2,
     retryDelaySeconds: 300,
-    cron: '15 0 * * *',
-    describe: () => 'Look for coins that expired',
-    run: async () => {
-      await queueCoinExpiries(ctx);
-    },
-  };
+  });
   const expiry: JobKind<{ userId: number }> = {
     name: COIN_EXPIRY_JOB,
     retryLimit: 5,
