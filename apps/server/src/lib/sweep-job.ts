@@ -1,3 +1,4 @@
+import type { AppContext } from '../context.ts';
 import type { JobKind } from '../jobs/queue.ts';
 
 export interface Sweep {
@@ -25,4 +26,23 @@ export function sweepJob(sweep: Sweep): JobKind<Record<string, never>> {
       await sweep.run();
     },
   };
+}
+
+/**
+ * A sweep's queueing: one job of `name` per item, stored in one transaction
+ * and keyed by the item's id, so an item whose job still waits, runs or has
+ * failed is not queued again.
+ */
+export async function queueJobPerItem<Item>(
+  ctx: AppContext,
+  name: string,
+  items: readonly Item[],
+  jobOf: (item: Item) => { key: number; data: object },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    for (const item of items) {
+      const { key, data } = jobOf(item);
+      await ctx.jobs.enqueue(tx, name, data, { key: String(key) });
+    }
+  });
 }

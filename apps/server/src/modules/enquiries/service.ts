@@ -47,7 +47,7 @@ import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/pagi
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
-import { sweepJob } from '../../lib/sweep-job.ts';
+import { queueJobPerItem, sweepJob } from '../../lib/sweep-job.ts';
 import { queueLeadAlerts } from '../alerts/service.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
@@ -899,16 +899,10 @@ export async function queueDueGuarantees(ctx: AppContext): Promise<number> {
   const guaranteeMs = LEAD_GUARANTEE_DAYS * DAY_MS;
   const cutoff = new Date(ctx.now().getTime() - guaranteeMs);
   const due = await listDueGuarantees(ctx.db, cutoff, guaranteeMs, GUARANTEE_SWEEP_LIMIT);
-  await ctx.db.transaction(async (tx) => {
-    for (const contact of due) {
-      await ctx.jobs.enqueue(
-        tx,
-        LEAD_GUARANTEE_JOB,
-        { contactId: contact.id },
-        { key: String(contact.id) },
-      );
-    }
-  });
+  await queueJobPerItem(ctx, LEAD_GUARANTEE_JOB, due, (contact) => ({
+    key: contact.id,
+    data: { contactId: contact.id },
+  }));
   return due.length;
 }
 

@@ -46,7 +46,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
-import { sweepJob } from '../../lib/sweep-job.ts';
+import { queueJobPerItem, sweepJob } from '../../lib/sweep-job.ts';
 import { sanitizeContentHtml } from '../content/service.ts';
 
 import { creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
@@ -997,11 +997,10 @@ export async function queueReconciliation(
 ): Promise<{ orders: number; refunds: number }> {
   const orders = await ordersToReconcile(ctx, ORDERS_PER_SWEEP);
   const name = reconcileOrderJobOf(ctx.payments.kind);
-  await ctx.db.transaction(async (tx) => {
-    for (const order of orders) {
-      await ctx.jobs.enqueue(tx, name, { orderId: order.id }, { key: String(order.id) });
-    }
-  });
+  await queueJobPerItem(ctx, name, orders, (order) => ({
+    key: order.id,
+    data: { orderId: order.id },
+  }));
   const refunds = await queuePendingRefundChecks(ctx);
   return { orders: orders.length, refunds };
 }
@@ -1031,16 +1030,10 @@ export async function reconcileOrders(
 /** The coin expiry sweep (daily): one job per user whose expired coins have no entry yet. */
 export async function queueCoinExpiries(ctx: AppContext): Promise<number> {
   const users = await listUsersWithExpiredCoins(ctx.db, ctx.now(), EXPIRIES_PER_SWEEP);
-  await ctx.db.transaction(async (tx) => {
-    for (const user of users) {
-      await ctx.jobs.enqueue(
-        tx,
-        COIN_EXPIRY_JOB,
-        { userId: user.user_id },
-        { key: String(user.user_id) },
-      );
-    }
-  });
+  await queueJobPerItem(ctx, COIN_EXPIRY_JOB, users, (user) => ({
+    key: user.user_id,
+    data: { userId: user.user_id },
+  }));
   return users.length;
 }
 
