@@ -1,3 +1,4 @@
+import { columnsOf, placeholders } from './columns.ts';
 import type { Queryable } from './connection.ts';
 
 /**
@@ -35,4 +36,25 @@ export async function countOf(
 ): Promise<number> {
   const rows = await db.query<{ count: number }>(sql, params);
   return rows[0]?.count ?? 0;
+}
+
+/**
+ * Inserts `fields` (column → value) as a row of `table` and answers its
+ * `returning` columns; null, and no row, when the value of the unique column
+ * `unique` is taken. Only the module that owns the table passes its name.
+ */
+export async function insertUnlessTaken<Row>(
+  db: Queryable,
+  table: string,
+  fields: Readonly<Record<string, unknown>>,
+  unique: string,
+  returning: string,
+): Promise<Row | null> {
+  const { names, values } = columnsOf(fields);
+  const rows = await db.query<Row>(
+    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${placeholders(values.length)})
+     ON CONFLICT (${unique}) DO NOTHING RETURNING ${returning}`,
+    values,
+  );
+  return rows[0] ?? null;
 }

@@ -1,8 +1,8 @@
 import type { ArticleCategory, DocumentKind } from '@gurumatch/shared/messages/content';
 
-import { assignments, columnsOf, placeholders } from '../../db/columns.ts';
+import { assignments, columnsOf } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { countOf, findRowById, rowByIdFinder } from '../../db/rows.ts';
+import { countOf, findRowById, insertUnlessTaken, rowByIdFinder } from '../../db/rows.ts';
 
 export interface BlogPostRow {
   id: number;
@@ -675,21 +675,19 @@ export function findContent<T extends ContentTable>(
 }
 
 /** Inserts a post or article; null when the slug is taken. */
-export async function insertContent<T extends ContentTable>(
+export function insertContent<T extends ContentTable>(
   db: Queryable,
   table: T,
   fields: ContentFields<T> & ContentCreatedFields<T>,
   at: Date,
 ): Promise<ContentRow<T> | null> {
-  const { names, values } = columnsOf(fields);
-  const atParam = `$${String(values.length + 1)}`;
-  const rows = await db.query<ContentRow<T>>(
-    `INSERT INTO ${table} (${names.join(', ')}, created_at, updated_at)
-     VALUES (${placeholders(values.length)}, ${atParam}, ${atParam})
-     ON CONFLICT (slug) DO NOTHING RETURNING ${CONTENT_COLUMNS[table]}`,
-    [...values, at],
+  return insertUnlessTaken<ContentRow<T>>(
+    db,
+    table,
+    { ...fields, created_at: at, updated_at: at },
+    'slug',
+    CONTENT_COLUMNS[table],
   );
-  return rows[0] ?? null;
 }
 
 /** Updates a post or article; null when the new slug is taken by another row. */

@@ -1,6 +1,6 @@
-import { assignments, columnsOf, pick, placeholders } from '../../db/columns.ts';
+import { assignments, columnsOf, pick } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { countOf } from '../../db/rows.ts';
+import { countOf, findRowById, insertUnlessTaken } from '../../db/rows.ts';
 
 // ---------------------------------------------------------------- coin lots and ledger
 
@@ -551,12 +551,8 @@ export function listPlansPage(
   );
 }
 
-export async function lockEditablePlan(db: Queryable, id: number): Promise<EditablePlanRow | null> {
-  const rows = await db.query<EditablePlanRow>(
-    `SELECT ${EDITABLE_PLAN_COLUMNS} FROM plans WHERE id = $1 FOR UPDATE`,
-    [id],
-  );
-  return rows[0] ?? null;
+export function lockEditablePlan(db: Queryable, id: number): Promise<EditablePlanRow | null> {
+  return findRowById<EditablePlanRow>(db, 'plans', EDITABLE_PLAN_COLUMNS, id, true);
 }
 
 export type PlanFields = Omit<EditablePlanRow, 'id' | 'created_at' | 'updated_at'>;
@@ -575,23 +571,13 @@ const PLAN_EDITABLE = [
 ] as const satisfies readonly (keyof PlanFields)[];
 
 /** Inserts a plan; null when the name is taken. */
-export async function insertPlan(
+export function insertPlan(
   db: Queryable,
   plan: PlanFields,
   at: Date,
 ): Promise<EditablePlanRow | null> {
-  const { names, values } = columnsOf({
-    name: plan.name,
-    ...pick(plan, PLAN_EDITABLE),
-    created_at: at,
-    updated_at: at,
-  });
-  const rows = await db.query<EditablePlanRow>(
-    `INSERT INTO plans (${names.join(', ')}) VALUES (${placeholders(values.length)})
-     ON CONFLICT (name) DO NOTHING RETURNING ${EDITABLE_PLAN_COLUMNS}`,
-    values,
-  );
-  return rows[0] ?? null;
+  const fields = { name: plan.name, ...pick(plan, PLAN_EDITABLE), created_at: at, updated_at: at };
+  return insertUnlessTaken<EditablePlanRow>(db, 'plans', fields, 'name', EDITABLE_PLAN_COLUMNS);
 }
 
 export async function updatePlan(
@@ -675,18 +661,14 @@ export async function insertEditableCoupon(
   coupon: CouponFields,
   at: Date,
 ): Promise<number | null> {
-  const { names, values } = columnsOf({
+  const fields = {
     code: coupon.code,
     kind: coupon.kind,
     ...pick(coupon, COUPON_EDITABLE),
     created_at: at,
-  });
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO coupons (${names.join(', ')}) VALUES (${placeholders(values.length)})
-     ON CONFLICT (code) DO NOTHING RETURNING id`,
-    values,
-  );
-  return rows[0]?.id ?? null;
+  };
+  const row = await insertUnlessTaken<{ id: number }>(db, 'coupons', fields, 'code', 'id');
+  return row?.id ?? null;
 }
 
 export async function updateEditableCoupon(
