@@ -1,7 +1,7 @@
 import type { Role } from '@gurumatch/shared/constants';
 
 import type { Queryable } from '../../db/connection.ts';
-import { countOf, rowByIdFinder } from '../../db/rows.ts';
+import { countOf, findRowById, rowByIdFinder } from '../../db/rows.ts';
 
 export interface UserRow {
   id: number;
@@ -45,9 +45,8 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0] ?? null;
 }
 
-export async function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
-  const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-  return rows[0] ?? null;
+export function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
+  return findRowById<UserRow>(db, 'users', '*', id);
 }
 
 export function countUsers(db: Queryable): Promise<number> {

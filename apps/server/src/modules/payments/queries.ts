@@ -264,9 +264,8 @@ export async function listPlansForSale(db: Queryable): Promise<PlanRow[]> {
   );
 }
 
-export async function findPlanById(db: Queryable, id: number): Promise<PlanRow | null> {
-  const rows = await db.query<PlanRow>('SELECT * FROM plans WHERE id = $1', [id]);
-  return rows[0] ?? null;
+export function findPlanById(db: Queryable, id: number): Promise<PlanRow | null> {
+  return findRowById<PlanRow>(db, 'plans', '*', id);
 }
 
 export async function findPlanByName(db: Queryable, name: string): Promise<PlanRow | null> {
@@ -326,15 +325,13 @@ export async function findCouponByCode(db: Queryable, code: string): Promise<Cou
   return rows[0] ?? null;
 }
 
-export async function findCouponById(db: Queryable, id: number): Promise<CouponRow | null> {
-  const rows = await db.query<CouponRow>('SELECT * FROM coupons WHERE id = $1', [id]);
-  return rows[0] ?? null;
+export function findCouponById(db: Queryable, id: number): Promise<CouponRow | null> {
+  return findRowById<CouponRow>(db, 'coupons', '*', id);
 }
 
 /** Locks the coupon row: reservations of one coupon are counted one at a time. */
-export async function lockCoupon(db: Queryable, id: number): Promise<CouponRow | null> {
-  const rows = await db.query<CouponRow>('SELECT * FROM coupons WHERE id = $1 FOR UPDATE', [id]);
-  return rows[0] ?? null;
+export function lockCoupon(db: Queryable, id: number): Promise<CouponRow | null> {
+  return findRowById<CouponRow>(db, 'coupons', '*', id, true);
 }
 
 /** Releases reservations of the coupon that were not paid within their time. */
@@ -437,12 +434,8 @@ export async function isReservationOnOrder(db: Queryable, redemptionId: number):
 }
 
 /** A redemption by id, whoever holds it, locked. */
-export async function lockRedemptionById(db: Queryable, id: number): Promise<RedemptionRow | null> {
-  const rows = await db.query<RedemptionRow>(
-    'SELECT * FROM coupon_redemptions WHERE id = $1 FOR UPDATE',
-    [id],
-  );
-  return rows[0] ?? null;
+export function lockRedemptionById(db: Queryable, id: number): Promise<RedemptionRow | null> {
+  return findRowById<RedemptionRow>(db, 'coupon_redemptions', '*', id, true);
 }
 
 /** A use of the coupon taken by a payment that arrived after its order's reservation was gone. */
@@ -764,11 +757,8 @@ export async function findOrderByProviderId(
   return rows[0] ?? null;
 }
 
-export async function lockOrder(db: Queryable, id: number): Promise<OrderRow | null> {
-  const rows = await db.query<OrderRow>('SELECT * FROM payment_orders WHERE id = $1 FOR UPDATE', [
-    id,
-  ]);
-  return rows[0] ?? null;
+export function lockOrder(db: Queryable, id: number): Promise<OrderRow | null> {
+  return findRowById<OrderRow>(db, 'payment_orders', '*', id, true);
 }
 
 export async function markOrderPaid(db: Queryable, id: number, at: Date): Promise<void> {
@@ -838,9 +828,8 @@ export async function listOrdersToReconcile(
   );
 }
 
-export async function findOrderById(db: Queryable, id: number): Promise<OrderRow | null> {
-  const rows = await db.query<OrderRow>('SELECT * FROM payment_orders WHERE id = $1', [id]);
-  return rows[0] ?? null;
+export function findOrderById(db: Queryable, id: number): Promise<OrderRow | null> {
+  return findRowById<OrderRow>(db, 'payment_orders', '*', id);
 }
 
 /** Users holding coins in lots past their expiry whose `expiry` entry is not written yet. */
