@@ -5,6 +5,7 @@ import {
   CHAT_SOCKETS_PER_USER_MAX,
 } from '@gurumatch/shared/constants';
 
+import { addToKeyedSet } from './keyed-sets.ts';
 import type { SessionsEnded } from './session-events.ts';
 
 /** An open authenticated socket (chat, lead alerts), as the registry sees it. */
@@ -64,12 +65,7 @@ export function createSocketRegistry(
         socket.close(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_ENDED_REASON);
         return () => undefined;
       }
-      let sockets = byUser.get(socket.userId);
-      if (!sockets) {
-        sockets = new Set();
-        byUser.set(socket.userId, sockets);
-      }
-      sockets.add(socket);
+      const { set: sockets, remove } = addToKeyedSet(byUser, socket.userId, socket);
       // a Set keeps the order sockets were added in: the first is the oldest
       while (sockets.size > CHAT_SOCKETS_PER_USER_MAX) {
         const oldest = sockets.values().next().value;
@@ -77,11 +73,7 @@ export function createSocketRegistry(
         sockets.delete(oldest);
         oldest.close(CHAT_SOCKET_CLOSE_TOO_MANY, tooManyReason);
       }
-      const own = sockets;
-      return () => {
-        own.delete(socket);
-        if (own.size === 0 && byUser.get(socket.userId) === own) byUser.delete(socket.userId);
-      };
+      return remove;
     },
     isRevoked,
     endSessions(event) {

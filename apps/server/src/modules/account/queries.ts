@@ -1,6 +1,7 @@
 import type { OtpMethod } from '@gurumatch/shared/constants';
 
 import type { Queryable } from '../../db/connection.ts';
+import { countOf } from '../../db/rows.ts';
 
 export interface AccountUserRow {
   id: number;
@@ -224,30 +225,30 @@ export async function findLatestPhoneOtpTimeForNumber(
   return rows[0]?.created_at ?? null;
 }
 
-export async function countPhoneOtpsForNumberSince(
+export function countPhoneOtpsForNumberSince(
   db: Queryable,
   countryCode: string,
   phoneNumber: string,
   since: Date,
 ): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM phone_otps
       WHERE country_code = $1 AND phone_number = $2 AND created_at > $3`,
     [countryCode, phoneNumber, since],
   );
-  return rows[0]?.count ?? 0;
 }
 
-export async function countPhoneOtpsForUserSince(
+export function countPhoneOtpsForUserSince(
   db: Queryable,
   userId: number,
   since: Date,
 ): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+  return countOf(
+    db,
     'SELECT count(*)::int AS count FROM phone_otps WHERE user_id = $1 AND created_at > $2',
     [userId, since],
   );
-  return rows[0]?.count ?? 0;
 }
 
 export async function insertPhoneOtp(

@@ -1,12 +1,8 @@
 import type { Queryable } from '../../db/connection.ts';
+import { countOf } from '../../db/rows.ts';
 
 /** Search words as ILIKE patterns; an empty list matches everything. */
 export type Patterns = readonly string[];
-
-async function countOf(db: Queryable, sql: string, params: readonly unknown[]): Promise<number> {
-  const rows = await db.query<{ count: number }>(sql, params);
-  return rows[0]?.count ?? 0;
-}
 
 // ---- audit log ----------------------------------------------------------
 

@@ -30,22 +30,19 @@ import {
 import {
   RAZORPAY_PEER_KEY_ID,
   RAZORPAY_PEER_KEY_SECRET,
-  startRazorpayPeer,
   type CheckoutResponse,
-  type RazorpayPeer,
 } from '../../../test/peers/razorpay-peer.ts';
+import { buildRazorpayTestApp, type RazorpayTestApp } from '../../../test/razorpay-app.ts';
 import { queueReconciliation, spendCoins } from '../payments/service.ts';
 
 let t: TestApp;
-let rz: TestApp;
-let peer: RazorpayPeer;
+let rz: RazorpayTestApp;
 let adminToken: string;
 let silverPlanId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  peer = await startRazorpayPeer();
-  rz = await buildTestApp({ env: peer.env, db: t.db });
+  rz = await buildRazorpayTestApp({ db: t.db });
   adminToken = (await signInNewAdministrator(t.app, t.db)).access;
   silverPlanId = await findPlanId(t.db, 'silver');
 });
@@ -53,7 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rz.close();
   await t.close();
-  await peer.close();
 });
 
 function refund(
@@ -103,7 +99,7 @@ async function paidWithRazorpay(): Promise<{
 }> {
   const tutor = await registerTeacher(rz.app);
   const order = await createOrder(rz, tutor);
-  const checkout = peer.pay(order.order_id);
+  const checkout = rz.peer.pay(order.order_id);
   await verify(rz, tutor, checkout);
   return { tutor, paymentId: await paymentIdOf(checkout), checkout, amount: order.amount };
 }
@@ -146,7 +142,7 @@ async function purchasesOf(user: RegisteredUser): Promise<PurchaseList> {
 }
 
 function refundCalls(paymentId: string): number {
-  return peer.requests.filter(
+  return rz.peer.requests.filter(
     (request) => request.method === 'POST' && request.path === `/v1/payments/${paymentId}/refund`,
   ).length;
 }
@@ -265,7 +261,7 @@ describe('a refund to the original method through Razorpay', () => {
     expect(stored.provider_status).toBe('pending');
     expect(stored.provider_refund_id).toMatch(/^rfnd_/);
 
-    const sent = peer.requests.filter(
+    const sent = rz.peer.requests.filter(
       (request) => request.path === `/v1/payments/${checkout.razorpay_payment_id}/refund`,
     );
     expect(sent).toHaveLength(1);
@@ -277,7 +273,7 @@ describe('a refund to the original method through Razorpay', () => {
       receipt: `refund-${String(paymentId)}`,
       notes: { payment_id: String(paymentId) },
     });
-    expect(peer.payments.get(checkout.razorpay_payment_id)).toMatchObject({
+    expect(rz.peer.payments.get(checkout.razorpay_payment_id)).toMatchObject({
       status: 'refunded',
       amount_refunded: amount,
     });
@@ -289,7 +285,7 @@ describe('a refund to the original method through Razorpay', () => {
       [tutor.userId],
     );
     expect(reversal).toEqual({ coins: -300, balance_after: 0 });
-    expect(peer.refunds.get(stored.provider_refund_id ?? '')?.payment_id).toBe(
+    expect(rz.peer.refunds.get(stored.provider_refund_id ?? '')?.payment_id).toBe(
       checkout.razorpay_payment_id,
     );
     // the tutor is told once the provider has accepted it
@@ -316,7 +312,7 @@ describe('a refund to the original method through Razorpay', () => {
   it('fails a refund the provider refuses, gives the coins back, and settles it once when retried from the back office', async () => {
     const { tutor, paymentId, checkout } = await paidWithRazorpay();
     // the peer refuses a refund over what is left (already refunded there by hand)
-    const captured = peer.payments.get(checkout.razorpay_payment_id);
+    const captured = rz.peer.payments.get(checkout.razorpay_payment_id);
     if (!captured) throw new Error('no payment at the peer');
     captured.amount_refunded = captured.amount - 100;
     expect((await refund(rz, paymentId)).statusCode).toBe(200);
@@ -337,7 +333,9 @@ describe('a refund to the original method through Razorpay', () => {
     // a second retry is refused: the provider has it
     expectFailure(await retryRefund(rz, paymentId), 409, 'refund_not_retryable');
     expect(
-      [...peer.refunds.values()].filter((item) => item.payment_id === checkout.razorpay_payment_id),
+      [...rz.peer.refunds.values()].filter(
+        (item) => item.payment_id === checkout.razorpay_payment_id,
+      ),
     ).toHaveLength(1);
     expect(await auditCount('payment.refund_retry', paymentId)).toBe(1);
   });
@@ -375,13 +373,13 @@ describe('a refund to the original method through Razorpay', () => {
     const processed = await paidWithRazorpay();
     expect((await refund(rz, processed.paymentId)).statusCode).toBe(200);
     const processedId = (await settled(processed.paymentId)).provider_refund_id ?? '';
-    expect((await deliver(peer.refundEvent(processedId, 'processed'))).json()).toEqual({
+    expect((await deliver(rz.peer.refundEvent(processedId, 'processed'))).json()).toEqual({
       status: 'ok',
     });
     expect(await statusOf(processed.paymentId)).toBe('processed');
     expect(await balanceOf(processed.tutor)).toBe(0);
     // a late or repeated event changes nothing
-    expect((await deliver(peer.refundEvent(processedId, 'failed'))).json()).toEqual({
+    expect((await deliver(rz.peer.refundEvent(processedId, 'failed'))).json()).toEqual({
       status: 'ignored',
     });
     expect(await statusOf(processed.paymentId)).toBe('processed');
@@ -389,11 +387,13 @@ describe('a refund to the original method through Razorpay', () => {
     const failed = await paidWithRazorpay();
     expect((await refund(rz, failed.paymentId)).statusCode).toBe(200);
     const failedId = (await settled(failed.paymentId)).provider_refund_id ?? '';
-    expect((await deliver(peer.refundEvent(failedId, 'failed'))).json()).toEqual({ status: 'ok' });
+    expect((await deliver(rz.peer.refundEvent(failedId, 'failed'))).json()).toEqual({
+      status: 'ok',
+    });
     expect(await statusOf(failed.paymentId)).toBe('failed');
     // the money stayed with us, so the coins go back to the tutor, once
     expect(await balanceOf(failed.tutor)).toBe(300);
-    await deliver(peer.refundEvent(failedId, 'failed'));
+    await deliver(rz.peer.refundEvent(failedId, 'failed'));
     expect(await balanceOf(failed.tutor)).toBe(300);
     // and the plan is theirs again; the purchase says the refund failed
     expect(await currentPlanOf(failed.tutor)).toMatchObject({
@@ -411,7 +411,7 @@ describe('a refund to the original method never holds other writes', () => {
   it('answers at once and lets other writes through while the provider takes 8 s to answer', async () => {
     const { tutor, paymentId, checkout } = await paidWithRazorpay();
     const other = await registerTeacher(t.app);
-    peer.delayMs = 8000;
+    rz.peer.delayMs = 8000;
     try {
       const started = Date.now();
       expect((await refund(rz, paymentId)).statusCode).toBe(200);
@@ -420,7 +420,7 @@ describe('a refund to the original method never holds other writes', () => {
       await expect
         .poll(
           () =>
-            peer.requests.some(
+            rz.peer.requests.some(
               (request) => request.path === `/v1/payments/${checkout.razorpay_payment_id}/refunds`,
             ),
           { timeout: 10_000 },
@@ -441,7 +441,7 @@ describe('a refund to the original method never holds other writes', () => {
       expect(took).toBeLessThan(200);
       expect((await storedRefund(paymentId))?.provider_status).toBe('requested');
     } finally {
-      peer.delayMs = 0;
+      rz.peer.delayMs = 0;
     }
     expect((await settled(paymentId)).provider_status).toBe('pending');
     expect(await balanceOf(tutor)).toBe(0);
@@ -449,14 +449,14 @@ describe('a refund to the original method never holds other writes', () => {
 
   it('keeps trying while the provider is down, and settles once when retried from the back office', async () => {
     const { tutor, paymentId, checkout } = await paidWithRazorpay();
-    peer.down = true;
+    rz.peer.down = true;
     try {
       expect((await refund(rz, paymentId)).statusCode).toBe(200);
       // tried, failed, waiting for another try; the refund stays requested
       await expect
         .poll(
           () =>
-            peer.requests.filter(
+            rz.peer.requests.filter(
               (request) => request.path === `/v1/payments/${checkout.razorpay_payment_id}/refunds`,
             ).length,
           { timeout: 15_000 },
@@ -464,7 +464,7 @@ describe('a refund to the original method never holds other writes', () => {
         .toBeGreaterThanOrEqual(2);
       expect((await storedRefund(paymentId))?.provider_status).toBe('requested');
     } finally {
-      peer.down = false;
+      rz.peer.down = false;
     }
     // the administrator does not wait for the next try
     const retried = await retryRefund(rz, paymentId);
@@ -677,7 +677,7 @@ describe("reconciliation of refunds left pending (moves the Razorpay app's clock
     expect((await refund(rz, paymentId)).statusCode).toBe(200);
     const pending = await settled(paymentId);
     expect(pending.provider_status).toBe('pending');
-    const atPeer = peer.refunds.get(pending.provider_refund_id ?? '');
+    const atPeer = rz.peer.refunds.get(pending.provider_refund_id ?? '');
     if (!atPeer) throw new Error('no refund at the peer');
     // the bank processed it, and the webhook was lost
     atPeer.status = 'processed';
@@ -691,7 +691,7 @@ describe("reconciliation of refunds left pending (moves the Razorpay app's clock
       .toBe('processed');
     expect(await balanceOf(tutor)).toBe(0);
     // processed is final: a late refund.failed changes nothing
-    const late = peer.refundEvent(atPeer.id, 'failed');
+    const late = rz.peer.refundEvent(atPeer.id, 'failed');
     const answer = await deliverWebhook(rz.app, late);
     expect(answer.json()).toEqual({ status: 'ignored' });
     expect((await storedRefund(paymentId))?.provider_status).toBe('processed');

@@ -28,6 +28,7 @@ import { ALERT_MESSAGES } from '@gurumatch/shared/messages/alerts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
+import { sweepJob } from '../../lib/sweep-job.ts';
 
 import { closedReason, leadAlertEnquiryOf } from './alert-enquiry.ts';
 import {
@@ -552,15 +553,11 @@ export function channelAlertJobs(ctx: AppContext): JobKind<never>[] {
       await sendDueChannelAlerts(ctx, messagesJobOf(job));
     },
   };
-  const sweep: JobKind<Record<string, never>> = {
+  const sweep = sweepJob({
     name: CHANNEL_SWEEP_JOB,
-    retryLimit: 0,
-    retryDelaySeconds: 60,
     cron: '* * * * *',
-    describe: () => 'Look for WhatsApp and e-mail alerts that are due',
-    run: async () => {
-      await queueDueChannelMessages(ctx);
-    },
-  };
+    describe: 'Look for WhatsApp and e-mail alerts that are due',
+    run: () => queueDueChannelMessages(ctx),
+  });
   return [decide, messages, sweep] as JobKind<never>[];
 }

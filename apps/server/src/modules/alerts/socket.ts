@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 import type { AppContext } from '../../context.ts';
 import { verifyAccessToken } from '../../lib/jwt.ts';
+import { addToKeyedSet } from '../../lib/keyed-sets.ts';
 import {
   authenticateToken,
   FORBIDDEN_REFUSAL,
@@ -46,17 +47,7 @@ export function createAlertSockets(): AlertSockets {
   const byUser = new Map<number, Set<WebSocket>>();
   return {
     add(userId, socket) {
-      let sockets = byUser.get(userId);
-      if (!sockets) {
-        sockets = new Set();
-        byUser.set(userId, sockets);
-      }
-      sockets.add(socket);
-      const own = sockets;
-      return () => {
-        own.delete(socket);
-        if (own.size === 0 && byUser.get(userId) === own) byUser.delete(userId);
-      };
+      return addToKeyedSet(byUser, userId, socket).remove;
     },
     deliver(tutorId, enquiry) {
       const sockets = byUser.get(tutorId);

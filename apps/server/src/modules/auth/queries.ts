@@ -1,6 +1,7 @@
 import type { Role } from '@gurumatch/shared/constants';
 
 import type { Queryable } from '../../db/connection.ts';
+import { countOf, findRowById, rowByIdFinder } from '../../db/rows.ts';
 
 export interface UserRow {
   id: number;
@@ -44,14 +45,12 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0] ?? null;
 }
 
-export async function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
-  const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-  return rows[0] ?? null;
+export function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
+  return findRowById<UserRow>(db, 'users', '*', id);
 }
 
-export async function countUsers(db: Queryable): Promise<number> {
-  const rows = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
-  return rows[0]?.count ?? 0;
+export function countUsers(db: Queryable): Promise<number> {
+  return countOf(db, 'SELECT count(*)::int AS count FROM users');
 }
 
 export async function updateLastLogin(db: Queryable, id: number, at: Date): Promise<void> {
@@ -268,12 +267,12 @@ export interface ManagedUserFilter {
   patterns: Patterns;
 }
 
-export async function countManagedUsers(db: Queryable, filter: ManagedUserFilter): Promise<number> {
-  const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM users WHERE ${MANAGED_USER_WHERE}`,
-    [filter.role, filter.active, filter.patterns],
-  );
-  return rows[0]?.count ?? 0;
+export function countManagedUsers(db: Queryable, filter: ManagedUserFilter): Promise<number> {
+  return countOf(db, `SELECT count(*)::int AS count FROM users WHERE ${MANAGED_USER_WHERE}`, [
+    filter.role,
+    filter.active,
+    filter.patterns,
+  ]);
 }
 
 export function listManagedUsers(
@@ -290,17 +289,7 @@ export function listManagedUsers(
 }
 
 /** One account, locked for the rest of the transaction when `lock` is set. */
-export async function findManagedUser(
-  db: Queryable,
-  id: number,
-  lock = false,
-): Promise<ManagedUserRow | null> {
-  const rows = await db.query<ManagedUserRow>(
-    `SELECT ${MANAGED_USER_COLUMNS} FROM users WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const findManagedUser = rowByIdFinder<ManagedUserRow>('users', MANAGED_USER_COLUMNS);
 
 export async function setUserSuspension(
   db: Queryable,

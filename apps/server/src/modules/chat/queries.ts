@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection.ts';
+import { countOf } from '../../db/rows.ts';
 
 /** A conversation with both participants and its enquiry, as the chat screens show it. */
 export interface ConversationRow {
@@ -58,12 +59,12 @@ const CONVERSATION_JOINS = `JOIN enquiries e ON e.id = c.enquiry_id
 const UNREAD_OF_CALLER = `(SELECT count(*)::int FROM messages m
      WHERE m.conversation_id = c.id AND m.sender_id <> $1 AND m.read_at IS NULL)`;
 
-export async function countConversationsOf(db: Queryable, userId: number): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+export function countConversationsOf(db: Queryable, userId: number): Promise<number> {
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM conversations c WHERE c.tutor_id = $1 OR c.student_id = $1`,
     [userId],
   );
-  return rows[0]?.count ?? 0;
 }
 
 /** The user's conversations, latest activity first (a conversation without messages by its start). */
@@ -119,12 +120,10 @@ export async function findActiveUser(db: Queryable, userId: number): Promise<Cha
 const MESSAGE_COLUMNS = `m.id::float8 AS id, m.conversation_id, m.sender_id, m.content, m.read_at, m.created_at,
        u.full_name AS sender_full_name, u.avatar_url AS sender_avatar`;
 
-export async function countMessages(db: Queryable, conversationId: number): Promise<number> {
-  const rows = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM messages WHERE conversation_id = $1',
-    [conversationId],
-  );
-  return rows[0]?.count ?? 0;
+export function countMessages(db: Queryable, conversationId: number): Promise<number> {
+  return countOf(db, 'SELECT count(*)::int AS count FROM messages WHERE conversation_id = $1', [
+    conversationId,
+  ]);
 }
 
 /** A page counted back from the newest message, oldest first. */
@@ -252,14 +251,14 @@ export async function markMessagesRead(
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
-export async function countUnreadOf(db: Queryable, userId: number): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+export function countUnreadOf(db: Queryable, userId: number): Promise<number> {
+  return countOf(
+    db,
     `SELECT count(*)::int AS count
        FROM messages m JOIN conversations c ON c.id = m.conversation_id
       WHERE (c.tutor_id = $1 OR c.student_id = $1) AND m.sender_id <> $1 AND m.read_at IS NULL`,
     [userId],
   );
-  return rows[0]?.count ?? 0;
 }
 
 export interface PairMessageRow {

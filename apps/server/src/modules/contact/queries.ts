@@ -1,6 +1,7 @@
 import type { ContactSubject } from '@gurumatch/shared/catalogues/contact-subjects';
 
 import type { Queryable } from '../../db/connection.ts';
+import { countOf, rowByIdFinder } from '../../db/rows.ts';
 
 export interface NewContactRequest {
   fullName: string;
@@ -64,16 +65,15 @@ const CONTACT_WHERE = `($1::text IS NULL OR status = $1)
    AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS t(p)
                     WHERE NOT (full_name ILIKE t.p OR email ILIKE t.p OR message ILIKE t.p))`;
 
-export async function countContactRequests(
+export function countContactRequests(
   db: Queryable,
   status: string | null,
   patterns: Patterns,
 ): Promise<number> {
-  const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM contact_requests WHERE ${CONTACT_WHERE}`,
-    [status, patterns],
-  );
-  return rows[0]?.count ?? 0;
+  return countOf(db, `SELECT count(*)::int AS count FROM contact_requests WHERE ${CONTACT_WHERE}`, [
+    status,
+    patterns,
+  ]);
 }
 
 export function listContactRequests(
@@ -91,17 +91,10 @@ export function listContactRequests(
 }
 
 /** One request, locked for the rest of the transaction when `lock` is set. */
-export async function findContactRequest(
-  db: Queryable,
-  id: number,
-  lock = false,
-): Promise<ContactRequestRow | null> {
-  const rows = await db.query<ContactRequestRow>(
-    `SELECT ${CONTACT_COLUMNS} FROM contact_requests WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const findContactRequest = rowByIdFinder<ContactRequestRow>(
+  'contact_requests',
+  CONTACT_COLUMNS,
+);
 
 export async function updateContactRequest(
   db: Queryable,

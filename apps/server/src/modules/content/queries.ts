@@ -1,7 +1,8 @@
 import type { ArticleCategory, DocumentKind } from '@gurumatch/shared/messages/content';
 
-import { assignments, columnsOf, placeholders } from '../../db/columns.ts';
+import { assignments, columnsOf } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { countOf, findRowById, insertUnlessTaken, rowByIdFinder } from '../../db/rows.ts';
 
 export interface BlogPostRow {
   id: number;
@@ -101,11 +102,7 @@ function blogListWhere(
 
 export async function countPublishedBlogPosts(db: Queryable, search: SearchQuery): Promise<number> {
   const { where, params } = blogListWhere(search, null);
-  const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM blog_posts b WHERE ${where}`,
-    params,
-  );
-  return rows[0]?.count ?? 0;
+  return countOf(db, `SELECT count(*)::int AS count FROM blog_posts b WHERE ${where}`, params);
 }
 
 /** Up to `limit` published posts after `after`, newest first, without their bodies. */
@@ -245,11 +242,7 @@ export async function countArticles(
   category: ArticleCategory | null,
 ): Promise<number> {
   const { where, params } = articleListWhere(search, category, null);
-  const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM articles WHERE ${where}`,
-    params,
-  );
-  return rows[0]?.count ?? 0;
+  return countOf(db, `SELECT count(*)::int AS count FROM articles WHERE ${where}`, params);
 }
 
 export function seekArticles(
@@ -475,26 +468,16 @@ export async function findDocumentBySlug(db: Queryable, slug: string): Promise<D
   return rows[0] ?? null;
 }
 
-/** A document by id, locked for an update when `forUpdate`. */
-export async function findDocument(
-  db: Queryable,
-  id: number,
-  forUpdate = false,
-): Promise<DocumentRow | null> {
-  const rows = await db.query<DocumentRow>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+/** A document by id, locked for an update when `lock` is set. */
+export const findDocument = rowByIdFinder<DocumentRow>('documents', DOCUMENT_COLUMNS);
 
-export async function countDocuments(db: Queryable, patterns: readonly string[]): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+export function countDocuments(db: Queryable, patterns: readonly string[]): Promise<number> {
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM documents
       WHERE (SELECT bool_and(title ILIKE p OR slug ILIKE p) FROM unnest($1::text[]) AS p) IS NOT FALSE`,
     [patterns],
   );
-  return rows[0]?.count ?? 0;
 }
 
 /** Policies first, then area guides, each by title; every search word in the title or slug. */
@@ -590,11 +573,6 @@ export async function upsertSeededDocument(db: Queryable, doc: SeededDocument): 
 }
 
 /** One count(*) answer. */
-async function countOf(db: Queryable, sql: string, params: readonly unknown[]): Promise<number> {
-  const rows = await db.query<{ count: number }>(sql, params);
-  return rows[0]?.count ?? 0;
-}
-
 // ---- the back office's editing of posts and articles -------------------
 
 /** What a blog post and an FAQ article both read back. */
@@ -687,35 +665,29 @@ export function listContent<T extends ContentTable>(
   );
 }
 
-export async function findContent<T extends ContentTable>(
+export function findContent<T extends ContentTable>(
   db: Queryable,
   table: T,
   id: number,
   lock = false,
 ): Promise<ContentRow<T> | null> {
-  const rows = await db.query<ContentRow<T>>(
-    `SELECT ${CONTENT_COLUMNS[table]} FROM ${table} WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0] ?? null;
+  return findRowById<ContentRow<T>>(db, table, CONTENT_COLUMNS[table], id, lock);
 }
 
 /** Inserts a post or article; null when the slug is taken. */
-export async function insertContent<T extends ContentTable>(
+export function insertContent<T extends ContentTable>(
   db: Queryable,
   table: T,
   fields: ContentFields<T> & ContentCreatedFields<T>,
   at: Date,
 ): Promise<ContentRow<T> | null> {
-  const { names, values } = columnsOf(fields);
-  const atParam = `$${String(values.length + 1)}`;
-  const rows = await db.query<ContentRow<T>>(
-    `INSERT INTO ${table} (${names.join(', ')}, created_at, updated_at)
-     VALUES (${placeholders(values.length)}, ${atParam}, ${atParam})
-     ON CONFLICT (slug) DO NOTHING RETURNING ${CONTENT_COLUMNS[table]}`,
-    [...values, at],
+  return insertUnlessTaken<ContentRow<T>>(
+    db,
+    table,
+    { ...fields, created_at: at, updated_at: at },
+    'slug',
+    CONTENT_COLUMNS[table],
   );
-  return rows[0] ?? null;
 }
 
 /** Updates a post or article; null when the new slug is taken by another row. */

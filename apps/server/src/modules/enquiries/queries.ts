@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection.ts';
+import { countOf } from '../../db/rows.ts';
 
 /** An enquiry with what its answers show of the poster. */
 export interface EnquiryRow {
@@ -92,17 +93,13 @@ export async function findStudentPremium(db: Queryable, userId: number): Promise
   return rows[0]?.is_premium ?? false;
 }
 
-export async function countActiveEnquiries(
-  db: Queryable,
-  studentId: number,
-  now: Date,
-): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+export function countActiveEnquiries(db: Queryable, studentId: number, now: Date): Promise<number> {
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM enquiries
       WHERE student_id = $1 AND NOT archived AND expires_at > $2`,
     [studentId, now],
   );
-  return rows[0]?.count ?? 0;
 }
 
 export interface NewEnquiry {
@@ -882,12 +879,12 @@ const REPORT_FROM = `enquiry_reports r
        JOIN users t ON t.id = r.tutor_id
        JOIN users s ON s.id = e.student_id`;
 
-export async function countReports(db: Queryable, status: string | null): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+export function countReports(db: Queryable, status: string | null): Promise<number> {
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM enquiry_reports r WHERE ($1::text IS NULL OR r.status = $1)`,
     [status],
   );
-  return rows[0]?.count ?? 0;
 }
 
 export function listReports(

@@ -47,6 +47,7 @@ import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/pagi
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
+import { queueJobPerItem, sweepJob } from '../../lib/sweep-job.ts';
 import { queueLeadAlerts } from '../alerts/service.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
@@ -898,16 +899,10 @@ export async function queueDueGuarantees(ctx: AppContext): Promise<number> {
   const guaranteeMs = LEAD_GUARANTEE_DAYS * DAY_MS;
   const cutoff = new Date(ctx.now().getTime() - guaranteeMs);
   const due = await listDueGuarantees(ctx.db, cutoff, guaranteeMs, GUARANTEE_SWEEP_LIMIT);
-  await ctx.db.transaction(async (tx) => {
-    for (const contact of due) {
-      await ctx.jobs.enqueue(
-        tx,
-        LEAD_GUARANTEE_JOB,
-        { contactId: contact.id },
-        { key: String(contact.id) },
-      );
-    }
-  });
+  await queueJobPerItem(ctx, LEAD_GUARANTEE_JOB, due, (contact) => ({
+    key: contact.id,
+    data: { contactId: contact.id },
+  }));
   return due.length;
 }
 
@@ -983,16 +978,13 @@ export async function settleLeadGuarantee(
 
 /** The guarantee's sweep (every 15 minutes) and its one job per contact. */
 export function leadGuaranteeJobs(ctx: AppContext): JobKind<never>[] {
-  const sweep: JobKind<Record<string, never>> = {
+  const sweep = sweepJob({
     name: LEAD_GUARANTEE_SWEEP_JOB,
-    retryLimit: 2,
-    retryDelaySeconds: 60,
     cron: '*/15 * * * *',
-    describe: () => 'Look for lead guarantees that are due',
-    run: async () => {
-      await queueDueGuarantees(ctx);
-    },
-  };
+    describe: 'Look for lead guarantees that are due',
+    run: () => queueDueGuarantees(ctx),
+    retryLimit: 2,
+  });
   const one: JobKind<{ contactId: number }> = {
     name: LEAD_GUARANTEE_JOB,
     retryLimit: GUARANTEE_RETRY_LIMIT,

@@ -21,11 +21,8 @@ import {
   strongPassword,
   type RegisteredUser,
 } from '../../../test/factories.ts';
-import {
-  startRazorpayPeer,
-  type CheckoutResponse,
-  type RazorpayPeer,
-} from '../../../test/peers/razorpay-peer.ts';
+import { type CheckoutResponse } from '../../../test/peers/razorpay-peer.ts';
+import { buildRazorpayTestApp, type RazorpayTestApp } from '../../../test/razorpay-app.ts';
 import { sandboxSecretsOf, type SandboxPayments } from '../../adapters/payments/sandbox.ts';
 
 import { insertCoupon } from './queries.ts';
@@ -38,21 +35,18 @@ const SILVER_HALF_PRICE = 58_941;
 const SILVER_FULL_PRICE = 117_882;
 
 let t: TestApp;
-let rz: TestApp;
-let peer: RazorpayPeer;
+let rz: RazorpayTestApp;
 let silver: number;
 
 beforeAll(async () => {
   t = await buildTestApp({ now: new Date('2026-06-01T06:00:00Z') });
-  peer = await startRazorpayPeer();
-  rz = await buildTestApp({ env: peer.env, db: t.db, now: new Date('2026-06-01T06:00:00Z') });
+  rz = await buildRazorpayTestApp({ db: t.db, now: new Date('2026-06-01T06:00:00Z') });
   silver = await findPlanId(t.db, 'silver');
 });
 
 afterAll(async () => {
   await rz.close();
   await t.close();
-  await peer.close();
 });
 
 let counter = 0;
@@ -75,6 +69,24 @@ async function createOrder(
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<CreateOrderResult>();
+}
+
+/**
+ * A tutor's half-price Razorpay order left past its 30-minute reservation,
+ * while another tutor has since taken the coupon's only use.
+ */
+async function orderPastItsReservation(): Promise<{
+  code: string;
+  slow: RegisteredUser;
+  order: CreateOrderResult;
+}> {
+  const code = await halfOffCoupon(1);
+  const slow = await registerTeacher(rz.app);
+  const order = await createOrder(rz, slow, code);
+  rz.clock.advance(31 * MINUTE_MS);
+  const quick = await registerTeacher(rz.app);
+  await createOrder(rz, quick, code);
+  return { code, slow, order };
 }
 
 function sandboxPay(orderId: string): Promise<LightMyRequestResponse> {
@@ -235,17 +247,8 @@ describe('a single-use coupon on several orders', () => {
   });
 
   it('refunds a payment that lapsed past its reservation while another tutor holds the use (found by reconciliation)', async () => {
-    const code = await halfOffCoupon(1);
-    const slow = await registerTeacher(rz.app);
-    const order = await createOrder(rz, slow, code);
-    rz.clock.advance(31 * MINUTE_MS);
-    const quick = await registerTeacher(rz.app);
-    const quickResponse = await call(rz.app, 'POST', '/api/payments/create-order/', quick.access, {
-      plan_id: silver,
-      coupon_code: code,
-    });
-    expect(quickResponse.statusCode, quickResponse.body).toBe(200);
-    peer.pay(order.order_id);
+    const { code, slow, order } = await orderPastItsReservation();
+    rz.peer.pay(order.order_id);
     rz.clock.advance(16 * MINUTE_MS);
     await reconcileOrders(rz.ctx);
     const storedOrder = async () =>
@@ -262,9 +265,9 @@ describe('a single-use coupon on several orders', () => {
       .poll(async () => (await storedOrder())?.provider_refund_id ?? null, { timeout: 15_000 })
       .not.toBeNull();
     const stored = await storedOrder();
-    const refund = peer.refunds.get(stored?.provider_refund_id ?? '');
+    const refund = rz.peer.refunds.get(stored?.provider_refund_id ?? '');
     expect(refund?.amount).toBe(SILVER_HALF_PRICE);
-    const ofPayment = [...peer.refunds.values()].filter(
+    const ofPayment = [...rz.peer.refunds.values()].filter(
       (candidate) => candidate.payment_id === refund?.payment_id,
     );
     expect(ofPayment).toHaveLength(1);
@@ -273,17 +276,12 @@ describe('a single-use coupon on several orders', () => {
   });
 
   it('answers a late payment at once while the provider is down, and refunds it once the provider is back', async () => {
-    const code = await halfOffCoupon(1);
-    const slow = await registerTeacher(rz.app);
-    const order = await createOrder(rz, slow, code);
-    rz.clock.advance(31 * MINUTE_MS);
-    const quick = await registerTeacher(rz.app);
-    await createOrder(rz, quick, code);
-    const checkout = peer.pay(order.order_id);
+    const { slow, order } = await orderPastItsReservation();
+    const checkout = rz.peer.pay(order.order_id);
     // the tutor's session outlived the reservation: signed in again
     const again = await signIn(rz.app, slow.email, strongPassword);
     const fresh = { ...slow, access: again.json<{ access: string }>().access };
-    peer.down = true;
+    rz.peer.down = true;
     try {
       expectRefunded(await verify(rz, fresh, checkout));
       const [marked] = await rows<{ status: string; provider_refund_id: string | null }>(
@@ -293,10 +291,10 @@ describe('a single-use coupon on several orders', () => {
       );
       expect(marked).toEqual({ status: 'refunded', provider_refund_id: null });
     } finally {
-      peer.down = false;
+      rz.peer.down = false;
     }
     const refundOf = () =>
-      [...peer.refunds.values()].filter(
+      [...rz.peer.refunds.values()].filter(
         (refund) => refund.payment_id === checkout.razorpay_payment_id,
       );
     await expect.poll(() => refundOf().length, { timeout: 20_000 }).toBe(1);

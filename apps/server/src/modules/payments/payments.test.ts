@@ -26,11 +26,8 @@ import {
   rows,
   type RegisteredUser,
 } from '../../../test/factories.ts';
-import {
-  startRazorpayPeer,
-  type CheckoutResponse,
-  type RazorpayPeer,
-} from '../../../test/peers/razorpay-peer.ts';
+import { type CheckoutResponse } from '../../../test/peers/razorpay-peer.ts';
+import { buildRazorpayTestApp, type RazorpayTestApp } from '../../../test/razorpay-app.ts';
 import type { SandboxPayments } from '../../adapters/payments/sandbox.ts';
 
 import { insertCoupon, type NewCoupon } from './queries.ts';
@@ -40,14 +37,12 @@ const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 let t: TestApp;
-let rz: TestApp;
-let peer: RazorpayPeer;
+let rz: RazorpayTestApp;
 let planIds: { free: number; silver: number; gold: number };
 
 beforeAll(async () => {
   t = await buildTestApp({ now: new Date('2026-06-01T06:00:00Z') });
-  peer = await startRazorpayPeer();
-  rz = await buildTestApp({ env: peer.env, db: t.db, now: new Date('2026-06-01T06:00:00Z') });
+  rz = await buildRazorpayTestApp({ db: t.db, now: new Date('2026-06-01T06:00:00Z') });
   const plans = await rows<{ id: number; name: string }>(t.db, 'SELECT id, name FROM plans');
   const idOf = (name: string): number => plans.find((plan) => plan.name === name)?.id ?? 0;
   planIds = { free: idOf('free'), silver: idOf('silver'), gold: idOf('gold') };
@@ -57,7 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rz.close();
   await t.close();
-  await peer.close();
 });
 
 /** The user with a new access token from the app's clock (tests move clocks past 5 minutes). */
@@ -717,13 +711,13 @@ describe('with Razorpay', () => {
     const order = await createOrder(rz, teacher, planIds.silver, 'WELCOME10');
     expect(order).toMatchObject({
       provider: 'razorpay',
-      key: peer.env.RAZORPAY_KEY_ID,
+      key: rz.peer.env.RAZORPAY_KEY_ID,
       amount: 106_094,
       checkout_url: null,
     });
-    const sent = peer.requests.find((request) => request.path === '/v1/orders');
+    const sent = rz.peer.requests.find((request) => request.path === '/v1/orders');
     expect(sent?.headers.authorization).toMatch(/^Basic /);
-    expect(peer.orders.get(order.order_id)?.amount).toBe(106_094);
+    expect(rz.peer.orders.get(order.order_id)?.amount).toBe(106_094);
     expect(
       (await rz.app.inject({ method: 'GET', url: '/api/payments/sandbox/checkout/?order_id=x' }))
         .statusCode,
@@ -733,9 +727,9 @@ describe('with Razorpay', () => {
   it("verifies Razorpay's signature and credits once with the webhook too", async () => {
     const teacher = await registerTeacher(rz.app);
     const order = await createOrder(rz, teacher, planIds.gold);
-    const checkout = peer.pay(order.order_id);
+    const checkout = rz.peer.pay(order.order_id);
     expect((await verify(rz, teacher, checkout)).statusCode).toBe(200);
-    const event = peer.capturedEvent(checkout.razorpay_payment_id);
+    const event = rz.peer.capturedEvent(checkout.razorpay_payment_id);
     const delivery = await deliverWebhook(rz.app, event);
     expect(delivery.json()).toEqual({ status: 'ok' });
     expect(await balanceOf(rz, teacher)).toBe(800);
@@ -744,9 +738,9 @@ describe('with Razorpay', () => {
 
   it('answers 503 with the spec message when the provider refuses the order', async () => {
     const teacher = await registerTeacher(rz.app);
-    peer.delayMs = 0;
+    rz.peer.delayMs = 0;
     const broken = await buildTestApp({
-      env: { ...peer.env, RAZORPAY_KEY_SECRET: 'wrong-secret' },
+      env: { ...rz.peer.env, RAZORPAY_KEY_SECRET: 'wrong-secret' },
       db: t.db,
       now: rz.clock.now(),
     });
@@ -769,8 +763,8 @@ describe('with Razorpay', () => {
   it('reconciliation credits a captured payment the browser never verified, once', async () => {
     const teacher = await registerTeacher(rz.app);
     const order = await createOrder(rz, teacher, planIds.silver);
-    peer.pay(order.order_id, 'failed');
-    peer.pay(order.order_id, 'captured');
+    rz.peer.pay(order.order_id, 'failed');
+    rz.peer.pay(order.order_id, 'captured');
 
     rz.clock.advance(14 * MINUTE_MS);
     await reconcileOrders(rz.ctx);

@@ -1,5 +1,6 @@
-import { assignments, columnsOf, pick, placeholders } from '../../db/columns.ts';
+import { assignments, columnsOf, pick } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { countOf, findRowById, insertUnlessTaken } from '../../db/rows.ts';
 
 // ---------------------------------------------------------------- coin lots and ledger
 
@@ -263,9 +264,8 @@ export async function listPlansForSale(db: Queryable): Promise<PlanRow[]> {
   );
 }
 
-export async function findPlanById(db: Queryable, id: number): Promise<PlanRow | null> {
-  const rows = await db.query<PlanRow>('SELECT * FROM plans WHERE id = $1', [id]);
-  return rows[0] ?? null;
+export function findPlanById(db: Queryable, id: number): Promise<PlanRow | null> {
+  return findRowById<PlanRow>(db, 'plans', '*', id);
 }
 
 export async function findPlanByName(db: Queryable, name: string): Promise<PlanRow | null> {
@@ -325,15 +325,13 @@ export async function findCouponByCode(db: Queryable, code: string): Promise<Cou
   return rows[0] ?? null;
 }
 
-export async function findCouponById(db: Queryable, id: number): Promise<CouponRow | null> {
-  const rows = await db.query<CouponRow>('SELECT * FROM coupons WHERE id = $1', [id]);
-  return rows[0] ?? null;
+export function findCouponById(db: Queryable, id: number): Promise<CouponRow | null> {
+  return findRowById<CouponRow>(db, 'coupons', '*', id);
 }
 
 /** Locks the coupon row: reservations of one coupon are counted one at a time. */
-export async function lockCoupon(db: Queryable, id: number): Promise<CouponRow | null> {
-  const rows = await db.query<CouponRow>('SELECT * FROM coupons WHERE id = $1 FOR UPDATE', [id]);
-  return rows[0] ?? null;
+export function lockCoupon(db: Queryable, id: number): Promise<CouponRow | null> {
+  return findRowById<CouponRow>(db, 'coupons', '*', id, true);
 }
 
 /** Releases reservations of the coupon that were not paid within their time. */
@@ -436,12 +434,8 @@ export async function isReservationOnOrder(db: Queryable, redemptionId: number):
 }
 
 /** A redemption by id, whoever holds it, locked. */
-export async function lockRedemptionById(db: Queryable, id: number): Promise<RedemptionRow | null> {
-  const rows = await db.query<RedemptionRow>(
-    'SELECT * FROM coupon_redemptions WHERE id = $1 FOR UPDATE',
-    [id],
-  );
-  return rows[0] ?? null;
+export function lockRedemptionById(db: Queryable, id: number): Promise<RedemptionRow | null> {
+  return findRowById<RedemptionRow>(db, 'coupon_redemptions', '*', id, true);
 }
 
 /** A use of the coupon taken by a payment that arrived after its order's reservation was gone. */
@@ -535,9 +529,8 @@ export interface EditablePlanRow extends PlanRow {
 const EDITABLE_PLAN_COLUMNS = `id, name, display_name, coins, price_paise, validity_days, description,
        recommended, features, is_active, sort_order, created_at, updated_at`;
 
-export async function countPlans(db: Queryable): Promise<number> {
-  const rows = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM plans');
-  return rows[0]?.count ?? 0;
+export function countPlans(db: Queryable): Promise<number> {
+  return countOf(db, 'SELECT count(*)::int AS count FROM plans');
 }
 
 export function listPlansPage(
@@ -551,12 +544,8 @@ export function listPlansPage(
   );
 }
 
-export async function lockEditablePlan(db: Queryable, id: number): Promise<EditablePlanRow | null> {
-  const rows = await db.query<EditablePlanRow>(
-    `SELECT ${EDITABLE_PLAN_COLUMNS} FROM plans WHERE id = $1 FOR UPDATE`,
-    [id],
-  );
-  return rows[0] ?? null;
+export function lockEditablePlan(db: Queryable, id: number): Promise<EditablePlanRow | null> {
+  return findRowById<EditablePlanRow>(db, 'plans', EDITABLE_PLAN_COLUMNS, id, true);
 }
 
 export type PlanFields = Omit<EditablePlanRow, 'id' | 'created_at' | 'updated_at'>;
@@ -575,23 +564,13 @@ const PLAN_EDITABLE = [
 ] as const satisfies readonly (keyof PlanFields)[];
 
 /** Inserts a plan; null when the name is taken. */
-export async function insertPlan(
+export function insertPlan(
   db: Queryable,
   plan: PlanFields,
   at: Date,
 ): Promise<EditablePlanRow | null> {
-  const { names, values } = columnsOf({
-    name: plan.name,
-    ...pick(plan, PLAN_EDITABLE),
-    created_at: at,
-    updated_at: at,
-  });
-  const rows = await db.query<EditablePlanRow>(
-    `INSERT INTO plans (${names.join(', ')}) VALUES (${placeholders(values.length)})
-     ON CONFLICT (name) DO NOTHING RETURNING ${EDITABLE_PLAN_COLUMNS}`,
-    values,
-  );
-  return rows[0] ?? null;
+  const fields = { name: plan.name, ...pick(plan, PLAN_EDITABLE), created_at: at, updated_at: at };
+  return insertUnlessTaken<EditablePlanRow>(db, 'plans', fields, 'name', EDITABLE_PLAN_COLUMNS);
 }
 
 export async function updatePlan(
@@ -608,12 +587,8 @@ export async function updatePlan(
   return rows[0] ?? null;
 }
 
-export async function countExistingPlans(db: Queryable, ids: readonly number[]): Promise<number> {
-  const rows = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM plans WHERE id = ANY($1::int[])',
-    [ids],
-  );
-  return rows[0]?.count ?? 0;
+export function countExistingPlans(db: Queryable, ids: readonly number[]): Promise<number> {
+  return countOf(db, 'SELECT count(*)::int AS count FROM plans WHERE id = ANY($1::int[])', [ids]);
 }
 
 /** A coupon as the back office edits it, with the redemptions it has had. */
@@ -630,12 +605,10 @@ const EDITABLE_COUPON_COLUMNS = `c.id, c.code, c.kind, c.value, c.valid_from, c.
 const COUPON_CODE_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p)
                     WHERE NOT (c.code ILIKE t.p))`;
 
-export async function countCouponsMatching(db: Queryable, patterns: Patterns): Promise<number> {
-  const rows = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM coupons c WHERE ${COUPON_CODE_WHERE}`,
-    [patterns],
-  );
-  return rows[0]?.count ?? 0;
+export function countCouponsMatching(db: Queryable, patterns: Patterns): Promise<number> {
+  return countOf(db, `SELECT count(*)::int AS count FROM coupons c WHERE ${COUPON_CODE_WHERE}`, [
+    patterns,
+  ]);
 }
 
 export function listCouponsMatching(
@@ -681,18 +654,14 @@ export async function insertEditableCoupon(
   coupon: CouponFields,
   at: Date,
 ): Promise<number | null> {
-  const { names, values } = columnsOf({
+  const fields = {
     code: coupon.code,
     kind: coupon.kind,
     ...pick(coupon, COUPON_EDITABLE),
     created_at: at,
-  });
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO coupons (${names.join(', ')}) VALUES (${placeholders(values.length)})
-     ON CONFLICT (code) DO NOTHING RETURNING id`,
-    values,
-  );
-  return rows[0]?.id ?? null;
+  };
+  const row = await insertUnlessTaken<{ id: number }>(db, 'coupons', fields, 'code', 'id');
+  return row?.id ?? null;
 }
 
 export async function updateEditableCoupon(
@@ -788,11 +757,8 @@ export async function findOrderByProviderId(
   return rows[0] ?? null;
 }
 
-export async function lockOrder(db: Queryable, id: number): Promise<OrderRow | null> {
-  const rows = await db.query<OrderRow>('SELECT * FROM payment_orders WHERE id = $1 FOR UPDATE', [
-    id,
-  ]);
-  return rows[0] ?? null;
+export function lockOrder(db: Queryable, id: number): Promise<OrderRow | null> {
+  return findRowById<OrderRow>(db, 'payment_orders', '*', id, true);
 }
 
 export async function markOrderPaid(db: Queryable, id: number, at: Date): Promise<void> {
@@ -862,9 +828,8 @@ export async function listOrdersToReconcile(
   );
 }
 
-export async function findOrderById(db: Queryable, id: number): Promise<OrderRow | null> {
-  const rows = await db.query<OrderRow>('SELECT * FROM payment_orders WHERE id = $1', [id]);
-  return rows[0] ?? null;
+export function findOrderById(db: Queryable, id: number): Promise<OrderRow | null> {
+  return findRowById<OrderRow>(db, 'payment_orders', '*', id);
 }
 
 /** Users holding coins in lots past their expiry whose `expiry` entry is not written yet. */
@@ -1385,13 +1350,13 @@ const BACK_OFFICE_PAYMENT_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) 
                     WHERE NOT (u.full_name ILIKE t.p OR u.email ILIKE t.p
                                OR pm.invoice_number ILIKE t.p OR pm.provider_payment_id ILIKE t.p))`;
 
-export async function countBackOfficePayments(db: Queryable, patterns: Patterns): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+export function countBackOfficePayments(db: Queryable, patterns: Patterns): Promise<number> {
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM payments pm JOIN users u ON u.id = pm.user_id
       WHERE ${BACK_OFFICE_PAYMENT_WHERE}`,
     [patterns],
   );
-  return rows[0]?.count ?? 0;
 }
 
 export function listBackOfficePayments(

@@ -26,6 +26,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
+import { queueJobPerItem } from '../../lib/sweep-job.ts';
 
 import { creditCoins, reverseLot } from './ledger.ts';
 import {
@@ -396,13 +397,10 @@ export async function queuePendingRefundChecks(ctx: AppContext): Promise<number>
     PENDING_REFUNDS_PER_SWEEP,
   );
   const name = checkRefundJobOf(ctx.payments.kind);
-  await ctx.db.transaction(async (tx) => {
-    for (const refund of due) {
-      await ctx.jobs.enqueue(tx, name, { refundId: refund.id } satisfies RefundJob, {
-        key: String(refund.id),
-      });
-    }
-  });
+  await queueJobPerItem(ctx, name, due, (refund) => ({
+    key: refund.id,
+    data: { refundId: refund.id } satisfies RefundJob,
+  }));
   return due.length;
 }
 

@@ -46,6 +46,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
+import { queueJobPerItem, sweepJob } from '../../lib/sweep-job.ts';
 import { sanitizeContentHtml } from '../content/service.ts';
 
 import { creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
@@ -996,11 +997,10 @@ export async function queueReconciliation(
 ): Promise<{ orders: number; refunds: number }> {
   const orders = await ordersToReconcile(ctx, ORDERS_PER_SWEEP);
   const name = reconcileOrderJobOf(ctx.payments.kind);
-  await ctx.db.transaction(async (tx) => {
-    for (const order of orders) {
-      await ctx.jobs.enqueue(tx, name, { orderId: order.id }, { key: String(order.id) });
-    }
-  });
+  await queueJobPerItem(ctx, name, orders, (order) => ({
+    key: order.id,
+    data: { orderId: order.id },
+  }));
   const refunds = await queuePendingRefundChecks(ctx);
   return { orders: orders.length, refunds };
 }
@@ -1030,16 +1030,10 @@ export async function reconcileOrders(
 /** The coin expiry sweep (daily): one job per user whose expired coins have no entry yet. */
 export async function queueCoinExpiries(ctx: AppContext): Promise<number> {
   const users = await listUsersWithExpiredCoins(ctx.db, ctx.now(), EXPIRIES_PER_SWEEP);
-  await ctx.db.transaction(async (tx) => {
-    for (const user of users) {
-      await ctx.jobs.enqueue(
-        tx,
-        COIN_EXPIRY_JOB,
-        { userId: user.user_id },
-        { key: String(user.user_id) },
-      );
-    }
-  });
+  await queueJobPerItem(ctx, COIN_EXPIRY_JOB, users, (user) => ({
+    key: user.user_id,
+    data: { userId: user.user_id },
+  }));
   return users.length;
 }
 
@@ -1051,16 +1045,12 @@ export async function queueCoinExpiries(ctx: AppContext): Promise<number> {
  */
 export function paymentJobs(ctx: AppContext): JobKind<never>[] {
   const provider = ctx.payments.kind;
-  const sweep: JobKind<Record<string, never>> = {
+  const sweep = sweepJob({
     name: RECONCILE_SWEEP_JOB,
-    retryLimit: 0,
-    retryDelaySeconds: 60,
     cron: '* * * * *',
-    describe: () => 'Look for orders and refunds to reconcile',
-    run: async () => {
-      await queueReconciliation(ctx);
-    },
-  };
+    describe: 'Look for orders and refunds to reconcile',
+    run: () => queueReconciliation(ctx),
+  });
   const order: JobKind<{ orderId: number }> = {
     name: reconcileOrderJobOf(provider),
     retryLimit: 5,
@@ -1070,16 +1060,14 @@ export function paymentJobs(ctx: AppContext): JobKind<never>[] {
       await reconcileOrder(ctx, job.orderId);
     },
   };
-  const expirySweep: JobKind<Record<string, never>> = {
+  const expirySweep = sweepJob({
     name: COIN_EXPIRY_SWEEP_JOB,
+    cron: '15 0 * * *',
+    describe: 'Look for coins that expired',
+    run: () => queueCoinExpiries(ctx),
     retryLimit: 2,
     retryDelaySeconds: 300,
-    cron: '15 0 * * *',
-    describe: () => 'Look for coins that expired',
-    run: async () => {
-      await queueCoinExpiries(ctx);
-    },
-  };
+  });
   const expiry: JobKind<{ userId: number }> = {
     name: COIN_EXPIRY_JOB,
     retryLimit: 5,

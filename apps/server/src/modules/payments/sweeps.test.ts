@@ -7,7 +7,6 @@
 import type { CreateOrderResult } from '@gurumatch/shared/schemas/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   findJobSchema,
@@ -17,7 +16,7 @@ import {
   rows,
   type RegisteredUser,
 } from '../../../test/factories.ts';
-import { startRazorpayPeer, type RazorpayPeer } from '../../../test/peers/razorpay-peer.ts';
+import { buildRazorpayTestApp, type RazorpayTestApp } from '../../../test/razorpay-app.ts';
 
 import { getCoinBalance } from './ledger.ts';
 import { queueCoinExpiries, queueReconciliation, reconcileOrderJobOf } from './service.ts';
@@ -25,22 +24,19 @@ import { queueCoinExpiries, queueReconciliation, reconcileOrderJobOf } from './s
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-let rz: TestApp;
-let peer: RazorpayPeer;
+let rz: RazorpayTestApp;
 let silverPlanId: number;
 let jobSchema: string;
 
 beforeAll(async () => {
-  peer = await startRazorpayPeer();
-  rz = await buildTestApp({ env: peer.env });
-  silverPlanId = await findPlanId(rz.db, 'silver');
-  jobSchema = await findJobSchema(rz.db);
+  rz = await buildRazorpayTestApp();
+  [silverPlanId, jobSchema] = await Promise.all([
+    findPlanId(rz.db, 'silver'),
+    findJobSchema(rz.db),
+  ]);
 });
 
-afterAll(async () => {
-  await rz.close();
-  await peer.close();
-});
+afterAll(() => rz.close());
 
 async function createOrder(user: RegisteredUser): Promise<CreateOrderResult> {
   const response = await call(rz.app, 'POST', '/api/payments/create-order/', user.access, {
@@ -67,12 +63,12 @@ describe('the reconciliation sweep', () => {
     const lost: string[] = [];
     for (let index = 0; index < 3; index += 1) {
       const order = await createOrder(tutor);
-      peer.orders.delete(order.order_id);
+      rz.peer.orders.delete(order.order_id);
       lost.push(order.order_id);
     }
     rz.clock.advance(MINUTE_MS);
     const paid = await createOrder(tutor);
-    peer.pay(paid.order_id);
+    rz.peer.pay(paid.order_id);
     rz.clock.advance(16 * MINUTE_MS);
 
     expect((await queueReconciliation(rz.ctx)).orders).toBeGreaterThanOrEqual(4);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection.ts';
+import { countOf } from '../../db/rows.ts';
 
 /** A profile joined with the account fields the profile screens show. */
 export interface ProfileViewRow {
@@ -187,17 +188,17 @@ const VERIFICATION_WHERE = `u.role = 'teacher'
    AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS t(p)
                     WHERE NOT (u.full_name ILIKE t.p OR u.email ILIKE t.p))`;
 
-export async function countVerifications(
+export function countVerifications(
   db: Queryable,
   status: string | null,
   patterns: Patterns,
 ): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM profiles p JOIN users u ON u.id = p.user_id
       WHERE ${VERIFICATION_WHERE}`,
     [status, patterns],
   );
-  return rows[0]?.count ?? 0;
 }
 
 const VERIFICATION_COLUMNS = `p.user_id, u.full_name, u.email, u.phone_country_code, u.phone_number,

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connection.ts';
+import { countOf } from '../../db/rows.ts';
 
 export interface ReviewRow {
   id: number;
@@ -113,13 +114,13 @@ export async function findReviewOf(
 }
 
 /** Reviews of one tutor (or of everyone with null), newest first. */
-export async function countReviews(db: Queryable, tutorId: number | null): Promise<number> {
-  const rows = await db.query<{ count: number }>(
+export function countReviews(db: Queryable, tutorId: number | null): Promise<number> {
+  return countOf(
+    db,
     `SELECT count(*)::int AS count FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
       WHERE ($1::int IS NULL OR r.tutor_id = $1) AND s.is_active`,
     [tutorId],
   );
-  return rows[0]?.count ?? 0;
 }
 
 export function listReviews(
