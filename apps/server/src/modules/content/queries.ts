@@ -572,7 +572,6 @@ export async function upsertSeededDocument(db: Queryable, doc: SeededDocument): 
   return rows.length > 0;
 }
 
-/** One count(*) answer. */
 // ---- the back office's editing of posts and articles -------------------
 
 /** What a blog post and an FAQ article both read back. */
