@@ -232,6 +232,17 @@ describe('GET /api/blog/blogs/', () => {
     expect(list.results.map((post) => post.slug)).toEqual(['post-11', 'post-6', 'post-0']);
   });
 
+  it('matches only the word still being typed by its start', async () => {
+    const slugsOf = async (search: string) =>
+      BlogListSchema.parse((await getJson(`/api/blog/blogs/?search=${search}`)).body).results.map(
+        (post) => post.slug,
+      );
+    expect(await slugsOf('home%20tuto')).toEqual(['post-0']);
+    // a word followed by another, or by a space, is whole
+    expect(await slugsOf('tuto%20home')).toEqual([]);
+    expect(await slugsOf('tuto%20')).toEqual([]);
+  });
+
   it('answers an empty list for a word no post has', async () => {
     const list = BlogListSchema.parse(
       (await getJson('/api/blog/blogs/?search=cbse%20zeppelin')).body,

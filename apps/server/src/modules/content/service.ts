@@ -91,7 +91,7 @@ export const ARTICLE_LIST_PATH = '/api/blog/articles/';
 const READING_WORDS_PER_MINUTE = 200;
 /** At most this many search words are used; the rest are ignored. */
 const SEARCH_TERMS_MAX = 8;
-/** Words at least this long also match as the start of a longer word (`tutor` → `tutors`). */
+/** A word being typed at least this long also matches as the start of a longer word (`tuto` → `tutors`). */
 const SEARCH_PREFIX_MIN_LENGTH = 3;
 /** Length of an excerpt made from the text when a post has none, in characters. */
 const GENERATED_EXCERPT_LENGTH = 200;
@@ -104,19 +104,27 @@ export const ARTICLE_LIST = 'articles';
 
 /**
  * Search text → a `to_tsquery('simple', ...)` text where every word must
- * match, in any order: `Tutor, home!` → `tutor:* & home:*`. Only letters and
- * digits reach the query, so no input can break its syntax. `null`: no search
- * (every row); `''`: a search with no words in it (no row).
+ * match, in any order. The search box asks as the reader types, so the word
+ * still being typed (the last, with nothing after it) also matches as the
+ * start of a longer word; the words before it are whole: `home tuto` →
+ * `home & tuto:*`, `Tutor, home!` → `tutor & home`. (Every word a prefix made
+ * the index gather every post of a common word's start, `class:*`, on each
+ * search: four to five times the work.) Only letters and digits reach the
+ * query, so no input can break its syntax. `null`: no search (every row);
+ * `''`: a search with no words in it (no row).
  */
 export function toSearchQuery(search: string | undefined): SearchQuery {
   if (search === undefined || search.trim() === '') return null;
-  const terms = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, SEARCH_TERMS_MAX);
-  return terms
-    .map((term) => (term.length >= SEARCH_PREFIX_MIN_LENGTH ? `${term}:*` : term))
+  const lowered = search.toLowerCase();
+  const terms = lowered.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const typing = /[\p{L}\p{N}]$/u.test(lowered) && terms.length <= SEARCH_TERMS_MAX;
+  const used = terms.slice(0, SEARCH_TERMS_MAX);
+  return used
+    .map((term, index) =>
+      typing && index === used.length - 1 && term.length >= SEARCH_PREFIX_MIN_LENGTH
+        ? `${term}:*`
+        : term,
+    )
     .join(' & ');
 }
 
