@@ -3,7 +3,7 @@ import type { AdminArticle, AdminBlog } from '@gurumatch/shared/schemas/admin';
 import { Suspense, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -19,6 +19,12 @@ import { DocumentsSection } from './documents-section.tsx';
 type Kind = 'blogs' | 'articles';
 type Tab = Kind | 'documents';
 type Item = AdminBlog | AdminArticle;
+
+const TABS: readonly SegmentOption<Tab>[] = [
+  { value: 'blogs', label: 'Blog posts' },
+  { value: 'articles', label: 'FAQs' },
+  { value: 'documents', label: 'Pages' },
+];
 
 interface Draft {
   id: number | null;
@@ -244,16 +250,7 @@ export function ContentPage() {
   const [tab, setTab] = useState<Tab>('blogs');
   return (
     <div className="flex flex-col gap-4">
-      <SegmentedControl<Tab>
-        label="Kind of content"
-        value={tab}
-        onChange={setTab}
-        options={[
-          { value: 'blogs', label: 'Blog posts' },
-          { value: 'articles', label: 'FAQs' },
-          { value: 'documents', label: 'Pages' },
-        ]}
-      />
+      <SegmentedControl label="Kind of content" options={TABS} value={tab} onChange={setTab} />
       {tab === 'documents' ? <DocumentsSection /> : <PostsSection key={tab} kind={tab} />}
     </div>
   );

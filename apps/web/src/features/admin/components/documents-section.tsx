@@ -2,7 +2,7 @@ import type { AdminDocument } from '@gurumatch/shared/schemas/admin';
 import { Suspense, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -13,6 +13,11 @@ import { AdminList } from './admin-list.tsx';
 import { ContentEditor, RichTextEditor } from './content-editor.tsx';
 
 type Mode = 'editor' | 'html';
+
+const MODES: readonly SegmentOption<Mode>[] = [
+  { value: 'editor', label: 'Editor' },
+  { value: 'html', label: 'HTML' },
+];
 
 /** The public address of a document: a policy's slug is its path, a guide's is its area. */
 function publicPathOf(doc: AdminDocument): string {
@@ -72,14 +77,11 @@ function DocumentEditor({ start, onClose }: { start: AdminDocument; onClose: () 
         error={errors.description?.[0]}
         onChange={(event) => set({ description: event.target.value })}
       />
-      <SegmentedControl<Mode>
+      <SegmentedControl
         label="Edit the text with"
+        options={MODES}
         value={mode}
         onChange={setMode}
-        options={[
-          { value: 'editor', label: 'Editor' },
-          { value: 'html', label: 'HTML' },
-        ]}
       />
       {mode === 'editor' ? (
         <Suspense fallback={<Spinner />}>
