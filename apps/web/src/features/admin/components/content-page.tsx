@@ -14,6 +14,7 @@ import { CONTENT_IMAGE_ACCEPT, formatWhen, uploadContentImage, useAdminAction } 
 import { useSave } from './admin-form.tsx';
 import { AdminList } from './admin-list.tsx';
 import { ContentEditor, RichTextEditor } from './content-editor.tsx';
+import { ContentRow } from './content-row.tsx';
 import { DocumentsSection } from './documents-section.tsx';
 
 type Kind = 'blogs' | 'articles';
@@ -210,38 +211,37 @@ function Row({ kind, item, onEdit }: { kind: Kind; item: Item; onEdit: () => voi
   const toast = useToast();
   const action = useAdminAction();
   return (
-    <article aria-label={item.title} className="flex flex-wrap items-center justify-between gap-2">
-      <div className="min-w-0">
-        <h2 className="font-semibold break-words text-slate-900">{item.title}</h2>
-        <p className="text-xs text-slate-600">
-          /{item.slug} · {item.published ? 'published' : 'draft'} · updated{' '}
-          {formatWhen(item.updated_at)}
-        </p>
-      </div>
-      <div className="flex gap-2">
-        <Button size="sm" variant="secondary" onClick={onEdit}>
-          Edit
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          busy={action.isPending}
-          onClick={() => {
-            if (!window.confirm(`Delete “${item.title}”?`)) return;
-            action.mutate(
-              { path: `${kind}/${String(item.id)}/`, method: 'DELETE' },
-              {
-                onSuccess: () => toast.success('Deleted.'),
-                onError: (error) =>
-                  toast.error(error instanceof ApiError ? error.detail : error.message),
-              },
-            );
-          }}
-        >
-          Delete
-        </Button>
-      </div>
-    </article>
+    <ContentRow
+      title={item.title}
+      actions={
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            busy={action.isPending}
+            onClick={() => {
+              if (!window.confirm(`Delete “${item.title}”?`)) return;
+              action.mutate(
+                { path: `${kind}/${String(item.id)}/`, method: 'DELETE' },
+                {
+                  onSuccess: () => toast.success('Deleted.'),
+                  onError: (error) =>
+                    toast.error(error instanceof ApiError ? error.detail : error.message),
+                },
+              );
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      }
+    >
+      /{item.slug} · {item.published ? 'published' : 'draft'} · updated{' '}
+      {formatWhen(item.updated_at)}
+    </ContentRow>
   );
 }
 

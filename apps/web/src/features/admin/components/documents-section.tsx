@@ -11,6 +11,7 @@ import { formatWhen } from '../api.ts';
 import { useSave } from './admin-form.tsx';
 import { AdminList } from './admin-list.tsx';
 import { ContentEditor, RichTextEditor } from './content-editor.tsx';
+import { ContentRow } from './content-row.tsx';
 
 type Mode = 'editor' | 'html';
 
@@ -105,6 +106,23 @@ function DocumentEditor({ start, onClose }: { start: AdminDocument; onClose: () 
   );
 }
 
+function DocumentRow({ doc, onEdit }: { doc: AdminDocument; onEdit: () => void }) {
+  return (
+    <ContentRow
+      title={doc.title}
+      actions={
+        <Button size="sm" variant="secondary" onClick={onEdit}>
+          Edit
+        </Button>
+      }
+    >
+      {publicPathOf(doc)} · {doc.kind === 'policy' ? 'policy' : 'area guide'} ·{' '}
+      {doc.edited ? 'edited here' : 'as written in the repository'} · updated{' '}
+      {formatWhen(doc.updated_at)}
+    </ContentRow>
+  );
+}
+
 /** The policies and area guides: edit their text; each save is in the audit log. */
 export function DocumentsSection() {
   const [editing, setEditing] = useState<AdminDocument | null>(null);
@@ -118,24 +136,7 @@ export function DocumentsSection() {
         label="Policies and area guides"
         searchLabel="Search by title"
         itemKey={(doc) => doc.id}
-        renderItem={(doc) => (
-          <article
-            aria-label={doc.title}
-            className="flex flex-wrap items-center justify-between gap-2"
-          >
-            <div className="min-w-0">
-              <h2 className="font-semibold break-words text-slate-900">{doc.title}</h2>
-              <p className="text-xs text-slate-600">
-                {publicPathOf(doc)} · {doc.kind === 'policy' ? 'policy' : 'area guide'} ·{' '}
-                {doc.edited ? 'edited here' : 'as written in the repository'} · updated{' '}
-                {formatWhen(doc.updated_at)}
-              </p>
-            </div>
-            <Button size="sm" variant="secondary" onClick={() => setEditing(doc)}>
-              Edit
-            </Button>
-          </article>
-        )}
+        renderItem={(doc) => <DocumentRow doc={doc} onEdit={() => setEditing(doc)} />}
       />
     </>
   );
