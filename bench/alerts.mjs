@@ -33,36 +33,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 
 import pg from 'pg';
 
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
+import { readOptions } from './lib/options.mjs';
 import { startBuiltServer, stopProcess } from './lib/processes.mjs';
 import { accessTokenSigner, openSocket } from './lib/socket-client.mjs';
-import { percentile } from './lib/stats.mjs';
+import { median, percentile } from './lib/stats.mjs';
 
-const { values } = parseArgs({
-  options: {
-    tutors: { type: 'string', default: '5000' },
-    connected: { type: 'string', default: '1000' },
-    match: { type: 'string', default: '200' },
-    rate: { type: 'string', default: '5' },
-    seconds: { type: 'string', default: '60' },
-    rounds: { type: 'string', default: '3' },
-    ports: { type: 'string', default: '4605,4705,4805' },
-    channels: { type: 'string', default: 'default' },
-    workers: { type: 'string', default: 'together' },
-  },
+const args = readOptions({
+  tutors: 5000,
+  connected: 1000,
+  match: 200,
+  rate: 5,
+  seconds: 60,
+  rounds: 3,
+  ports: [4605, 4705, 4805],
+  channels: 'default',
+  workers: 'together',
 });
-const TUTORS = Number(values.tutors);
-const CONNECTED = Number(values.connected);
-const MATCH = Number(values.match);
-const RATE = Number(values.rate);
-const SECONDS = Number(values.seconds);
-const PORTS = values.ports.split(',').map(Number);
-const WORKERS = values.workers;
+const TUTORS = args.tutors;
+const CONNECTED = args.connected;
+const MATCH = args.match;
+const RATE = args.rate;
+const SECONDS = args.seconds;
+const PORTS = args.ports;
+const WORKERS = args.workers;
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_alerts';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = `bench-secret-${randomUUID()}`;
@@ -72,7 +70,7 @@ const KM_PER_DEGREE = 111.045;
 const SIDE_KM = Math.sqrt((TUTORS * Math.PI * RADIUS_KM * RADIUS_KM) / MATCH);
 const ORIGIN = { latitude: 12.5, longitude: 77.0 };
 /** Posts of each phase not measured: the instances' first requests warm them up. */
-const ROUNDS = Number(values.rounds);
+const ROUNDS = args.rounds;
 const WARMUP_POSTS = Math.round(RATE * 2);
 /** Posts of one phase of one round; the three modes take turns, so a change in the machine's load falls on each. */
 const POSTS = Math.round((RATE * SECONDS) / ROUNDS) + WARMUP_POSTS;
@@ -169,9 +167,9 @@ async function seed() {
        FROM unnest($1::int[], $2::float8[], $3::float8[]) AS a (id, lat, lng)`,
     [ids, tutorPoints.map((p) => p.latitude), tutorPoints.map((p) => p.longitude)],
   );
-  if (values.channels !== 'default') {
+  if (args.channels !== 'default') {
     // off: no messages at all; email: e-mail at once, day and night (no quiet hours)
-    const email = values.channels === 'email' ? 'instant' : 'off';
+    const email = args.channels === 'email' ? 'instant' : 'off';
     await db.query(
       `INSERT INTO alert_settings (tutor_id, whatsapp_mode, whatsapp_digest_hour, email_mode,
                                    email_digest_hour, quiet_start_minute, quiet_end_minute, daily_cap)
@@ -372,12 +370,12 @@ async function checkpoint() {
 }
 
 async function main() {
-  if (!(values.channels in CHANNELS_SHOWN)) throw new Error('--channels default|email|off');
+  if (!(args.channels in CHANNELS_SHOWN)) throw new Error('--channels default|email|off');
   if (!['together', 'apart'].includes(WORKERS)) throw new Error('--workers together|apart');
   if (PORTS.length < 3) throw new Error('--ports needs three ports: two instances and a worker');
   buildIfStale();
   process.stdout.write(
-    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[values.channels]}, jobs worked ${WORKERS === 'apart' ? 'by a third instance at the lowest CPU priority (nice 19), not by the two serving' : 'by the two instances that serve'}\n`,
+    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, jobs worked ${WORKERS === 'apart' ? 'by a third instance at the lowest CPU priority (nice 19), not by the two serving' : 'by the two instances that serve'}\n`,
   );
   // the first instance migrates the database before anything is seeded
   let servers = [await startServer(PORTS[0], {})];
@@ -474,20 +472,15 @@ async function main() {
     Array.from({ length: ROUNDS }, (_, round) =>
       postP99(posts.filter((post) => post.round === round)),
     );
-  const medianOf = (values) => {
-    const sorted = [...values].sort((x, y) => x - y);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  };
   const byRound = (posts) =>
     roundP99s(posts)
       .map((ms) => ms.toFixed(0))
       .join(' / ');
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
-  const onP99 = medianOf(roundP99s(on));
-  const offP99 = medianOf(roundP99s(off));
-  const idleP99 = medianOf(roundP99s(idle));
+  const onP99 = median(roundP99s(on));
+  const offP99 = median(roundP99s(off));
+  const idleP99 = median(roundP99s(idle));
   const change = (a, b) => `${a >= b ? '+' : ''}${((a / b - 1) * 100).toFixed(0)} %`;
   process.stdout.write(
     `alerts: ${String(arrivals.length)} delivered, expected ${String(expected)}, missing ${String(missing)}, duplicates ${String(duplicates)}, to tutors out of range ${String(strays)}, heard with alerts off ${String(heardWhileOff.length)}\n` +

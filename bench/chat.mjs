@@ -19,29 +19,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 
 import pg from 'pg';
 
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
+import { readOptions } from './lib/options.mjs';
 import { startBuiltServer, startProcess, stopProcess } from './lib/processes.mjs';
 import { accessTokenSigner, openSocket } from './lib/socket-client.mjs';
 import { percentile } from './lib/stats.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({
-  options: {
-    conversations: { type: 'string', default: '500' },
-    rate: { type: 'string', default: '250' },
-    seconds: { type: 'string', default: '20' },
-    ports: { type: 'string', default: '4405,4505' },
-  },
-});
-const CONVERSATIONS = Number(values.conversations);
-const RATE = Number(values.rate);
-const SECONDS = Number(values.seconds);
-const [PORT_A, PORT_B] = values.ports.split(',').map(Number);
+const args = readOptions({ conversations: 500, rate: 250, seconds: 20, ports: [4405, 4505] });
+const CONVERSATIONS = args.conversations;
+const RATE = args.rate;
+const SECONDS = args.seconds;
+const [PORT_A, PORT_B] = args.ports;
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_chat';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = `bench-secret-${randomUUID()}`;

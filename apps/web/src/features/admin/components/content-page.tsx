@@ -3,7 +3,7 @@ import type { AdminArticle, AdminBlog } from '@gurumatch/shared/schemas/admin';
 import { Suspense, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -14,11 +14,18 @@ import { CONTENT_IMAGE_ACCEPT, formatWhen, uploadContentImage, useAdminAction } 
 import { useSave } from './admin-form.tsx';
 import { AdminList } from './admin-list.tsx';
 import { ContentEditor, RichTextEditor } from './content-editor.tsx';
+import { ContentRow } from './content-row.tsx';
 import { DocumentsSection } from './documents-section.tsx';
 
 type Kind = 'blogs' | 'articles';
 type Tab = Kind | 'documents';
 type Item = AdminBlog | AdminArticle;
+
+const TABS: readonly SegmentOption<Tab>[] = [
+  { value: 'blogs', label: 'Blog posts' },
+  { value: 'articles', label: 'FAQs' },
+  { value: 'documents', label: 'Pages' },
+];
 
 interface Draft {
   id: number | null;
@@ -204,38 +211,37 @@ function Row({ kind, item, onEdit }: { kind: Kind; item: Item; onEdit: () => voi
   const toast = useToast();
   const action = useAdminAction();
   return (
-    <article aria-label={item.title} className="flex flex-wrap items-center justify-between gap-2">
-      <div className="min-w-0">
-        <h2 className="font-semibold break-words text-slate-900">{item.title}</h2>
-        <p className="text-xs text-slate-600">
-          /{item.slug} · {item.published ? 'published' : 'draft'} · updated{' '}
-          {formatWhen(item.updated_at)}
-        </p>
-      </div>
-      <div className="flex gap-2">
-        <Button size="sm" variant="secondary" onClick={onEdit}>
-          Edit
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          busy={action.isPending}
-          onClick={() => {
-            if (!window.confirm(`Delete “${item.title}”?`)) return;
-            action.mutate(
-              { path: `${kind}/${String(item.id)}/`, method: 'DELETE' },
-              {
-                onSuccess: () => toast.success('Deleted.'),
-                onError: (error) =>
-                  toast.error(error instanceof ApiError ? error.detail : error.message),
-              },
-            );
-          }}
-        >
-          Delete
-        </Button>
-      </div>
-    </article>
+    <ContentRow
+      title={item.title}
+      actions={
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            busy={action.isPending}
+            onClick={() => {
+              if (!window.confirm(`Delete “${item.title}”?`)) return;
+              action.mutate(
+                { path: `${kind}/${String(item.id)}/`, method: 'DELETE' },
+                {
+                  onSuccess: () => toast.success('Deleted.'),
+                  onError: (error) =>
+                    toast.error(error instanceof ApiError ? error.detail : error.message),
+                },
+              );
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      }
+    >
+      /{item.slug} · {item.published ? 'published' : 'draft'} · updated{' '}
+      {formatWhen(item.updated_at)}
+    </ContentRow>
   );
 }
 
@@ -244,16 +250,7 @@ export function ContentPage() {
   const [tab, setTab] = useState<Tab>('blogs');
   return (
     <div className="flex flex-col gap-4">
-      <SegmentedControl<Tab>
-        label="Kind of content"
-        value={tab}
-        onChange={setTab}
-        options={[
-          { value: 'blogs', label: 'Blog posts' },
-          { value: 'articles', label: 'FAQs' },
-          { value: 'documents', label: 'Pages' },
-        ]}
-      />
+      <SegmentedControl label="Kind of content" options={TABS} value={tab} onChange={setTab} />
       {tab === 'documents' ? <DocumentsSection /> : <PostsSection key={tab} kind={tab} />}
     </div>
   );

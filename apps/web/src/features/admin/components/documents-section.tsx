@@ -2,7 +2,7 @@ import type { AdminDocument } from '@gurumatch/shared/schemas/admin';
 import { Suspense, useState } from 'react';
 
 import { Button } from '../../../components/ui/button.tsx';
-import { SegmentedControl } from '../../../components/ui/segmented-control.tsx';
+import { SegmentedControl, type SegmentOption } from '../../../components/ui/segmented-control.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -11,8 +11,14 @@ import { formatWhen } from '../api.ts';
 import { useSave } from './admin-form.tsx';
 import { AdminList } from './admin-list.tsx';
 import { ContentEditor, RichTextEditor } from './content-editor.tsx';
+import { ContentRow } from './content-row.tsx';
 
 type Mode = 'editor' | 'html';
+
+const MODES: readonly SegmentOption<Mode>[] = [
+  { value: 'editor', label: 'Editor' },
+  { value: 'html', label: 'HTML' },
+];
 
 /** The public address of a document: a policy's slug is its path, a guide's is its area. */
 function publicPathOf(doc: AdminDocument): string {
@@ -72,14 +78,11 @@ function DocumentEditor({ start, onClose }: { start: AdminDocument; onClose: () 
         error={errors.description?.[0]}
         onChange={(event) => set({ description: event.target.value })}
       />
-      <SegmentedControl<Mode>
+      <SegmentedControl
         label="Edit the text with"
+        options={MODES}
         value={mode}
         onChange={setMode}
-        options={[
-          { value: 'editor', label: 'Editor' },
-          { value: 'html', label: 'HTML' },
-        ]}
       />
       {mode === 'editor' ? (
         <Suspense fallback={<Spinner />}>
@@ -103,6 +106,23 @@ function DocumentEditor({ start, onClose }: { start: AdminDocument; onClose: () 
   );
 }
 
+function DocumentRow({ doc, onEdit }: { doc: AdminDocument; onEdit: () => void }) {
+  return (
+    <ContentRow
+      title={doc.title}
+      actions={
+        <Button size="sm" variant="secondary" onClick={onEdit}>
+          Edit
+        </Button>
+      }
+    >
+      {publicPathOf(doc)} · {doc.kind === 'policy' ? 'policy' : 'area guide'} ·{' '}
+      {doc.edited ? 'edited here' : 'as written in the repository'} · updated{' '}
+      {formatWhen(doc.updated_at)}
+    </ContentRow>
+  );
+}
+
 /** The policies and area guides: edit their text; each save is in the audit log. */
 export function DocumentsSection() {
   const [editing, setEditing] = useState<AdminDocument | null>(null);
@@ -116,24 +136,7 @@ export function DocumentsSection() {
         label="Policies and area guides"
         searchLabel="Search by title"
         itemKey={(doc) => doc.id}
-        renderItem={(doc) => (
-          <article
-            aria-label={doc.title}
-            className="flex flex-wrap items-center justify-between gap-2"
-          >
-            <div className="min-w-0">
-              <h2 className="font-semibold break-words text-slate-900">{doc.title}</h2>
-              <p className="text-xs text-slate-600">
-                {publicPathOf(doc)} · {doc.kind === 'policy' ? 'policy' : 'area guide'} ·{' '}
-                {doc.edited ? 'edited here' : 'as written in the repository'} · updated{' '}
-                {formatWhen(doc.updated_at)}
-              </p>
-            </div>
-            <Button size="sm" variant="secondary" onClick={() => setEditing(doc)}>
-              Edit
-            </Button>
-          </article>
-        )}
+        renderItem={(doc) => <DocumentRow doc={doc} onEdit={() => setEditing(doc)} />}
       />
     </>
   );
