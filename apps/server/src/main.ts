@@ -110,7 +110,9 @@ async function main(): Promise<void> {
       .then(() => app.close())
       // requests are answered (their jobs stored); running jobs finish or go back to the queue
       .then(() => jobs.stop(JOBS_GRACE_MS))
-      .then(() => Promise.all([db.close(), kv.close(), pubsub.close(), metrics?.close()]))
+      .then(() =>
+        Promise.all([db.close(), kv.close(), pubsub.close(), metrics?.close(), ctx.mail.close?.()]),
+      )
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');

@@ -39,6 +39,8 @@ export interface SmtpPeer {
   /** smtp://user:password@127.0.0.1:port */
   readonly url: string;
   readonly messages: CapturedMail[];
+  /** Connections accepted so far. */
+  readonly connections: number;
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
   const password = options.password ?? 'mail-secret';
   const rejected = new Set((options.rejectRecipients ?? []).map((item) => item.toLowerCase()));
   const messages: CapturedMail[] = [];
+  let connections = 0;
 
   const server = new SMTPServer({
     secure: false,
@@ -144,6 +147,10 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     allowInsecureAuth: true,
     authMethods: ['PLAIN', 'LOGIN'],
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === user && auth.password === password) {
         callback(null, { user: auth.username });
@@ -192,6 +199,9 @@ export async function startSmtpPeer(options: SmtpPeerOptions = {}): Promise<Smtp
     port,
     url: `smtp://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${String(port)}`,
     messages,
+    get connections() {
+      return connections;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

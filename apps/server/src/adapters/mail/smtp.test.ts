@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer, type SmtpPeer } from '../../../test/peers/smtp-peer.ts';
 import { ProviderError } from '../provider-http.ts';
 
-import { createSmtpMailer, parseSmtpUrl } from './smtp.ts';
+import { createSmtpMailer, parseSmtpUrl, SMTP_MAX_CONNECTIONS } from './smtp.ts';
 
 const FROM = 'GuruMatch <no-reply@gurumatch.in>';
 const BOUNCING = 'nobody@example.in';
@@ -43,6 +43,19 @@ describe('SMTP mailer', () => {
     expect(mail.text).toContain('Namaste Asha,');
     expect(mail.links).toEqual([link]);
     expect(mail.html).toBeNull();
+  });
+
+  it('sends a burst of messages over a few kept connections', async () => {
+    const mailer = createSmtpMailer({ smtpUrl: peer.url, from: FROM });
+    const before = { connections: peer.connections, messages: peer.messages.length };
+    const recipients = Array.from({ length: 30 }, (_, n) => `tutor${String(n)}@example.in`);
+    await Promise.all(
+      recipients.map((to) => mailer.send({ to, subject: 'New enquiry near you', text: 'Maths' })),
+    );
+    await mailer.close?.();
+    const sent = peer.messages.slice(before.messages).flatMap((mail) => mail.rcptTo);
+    expect(sent.sort()).toEqual([...recipients].sort());
+    expect(peer.connections - before.connections).toBeLessThanOrEqual(SMTP_MAX_CONNECTIONS);
   });
 
   it('sends an HTML part beside the text when one is given, with non-ASCII text intact', async () => {

@@ -7,6 +7,9 @@ import type { Mailer } from './index.ts';
 export const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
 export const SMTP_GREETING_TIMEOUT_MS = 10_000;
 export const SMTP_SOCKET_TIMEOUT_MS = 15_000;
+/** Connections kept open to the relay at most, and messages sent over one before it is renewed. */
+export const SMTP_MAX_CONNECTIONS = 5;
+export const SMTP_MESSAGES_PER_CONNECTION = 100;
 
 export interface SmtpMailerOptions {
   /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465 */
@@ -54,6 +57,11 @@ export function createSmtpMailer({
 }: SmtpMailerOptions): Mailer {
   const transport = nodemailer.createTransport({
     ...parseSmtpUrl(smtpUrl),
+    // A burst (a new enquiry's alerts, a digest hour) goes over a few kept
+    // connections instead of a connection, greeting and sign-in per message.
+    pool: true,
+    maxConnections: SMTP_MAX_CONNECTIONS,
+    maxMessages: SMTP_MESSAGES_PER_CONNECTION,
     connectionTimeout: connectionTimeoutMs,
     greetingTimeout: Math.min(SMTP_GREETING_TIMEOUT_MS, connectionTimeoutMs),
     socketTimeout: socketTimeoutMs,
