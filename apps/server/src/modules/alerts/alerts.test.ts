@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-
 import { parseLeadAlertFrame, type LeadAlertFrame } from '@gurumatch/shared/alerts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, startTwoInstances, type TestApp } from '../../../test/build-test-app.ts';
 import {
   alertsOf as alertsFor,
   HSR,
@@ -329,14 +327,8 @@ describe('with the job queue running', () => {
 
 describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
   it('each delivers to its own tutors, and every tutor hears once', async () => {
-    const prefix = `gm_test_alerts_${randomUUID().slice(0, 8)}:`;
-    const one = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
-    const two = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
+    const { one, two, urlOne, urlTwo, close } = await startTwoInstances(t.db, 'alerts');
     try {
-      const [urlOne, urlTwo] = await Promise.all([
-        one.app.listen({ port: 0, host: '127.0.0.1' }),
-        two.app.listen({ port: 0, host: '127.0.0.1' }),
-      ]);
       const student = await newStudent(one);
       const [a, b] = await Promise.all([newTutor(one), newTutor(two)]);
       const tabA = await openAlerts(urlOne, a.access);
@@ -355,7 +347,7 @@ describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
       expect(told).toEqual([a.userId, b.userId].sort((x, y) => x - y));
       await Promise.all([tabA.close(), tabB.close()]);
     } finally {
-      await Promise.all([one.close(), two.close()]);
+      await close();
     }
   });
 });
