@@ -34,6 +34,10 @@ import type { WebBuild } from '../src/plugins/web-static.ts';
 export const TEST_JWT_SECRET = 'test-secret-at-least-16-chars';
 export const TEST_CORS_ORIGIN = 'http://localhost:5173';
 
+/** Steps to move a test clock by. */
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
+
 /** A clock the tests move by hand; `ctx.now()` reads it. */
 export interface TestClock {
   now(): Date;
