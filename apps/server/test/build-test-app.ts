@@ -34,6 +34,10 @@ import type { WebBuild } from '../src/plugins/web-static.ts';
 export const TEST_JWT_SECRET = 'test-secret-at-least-16-chars';
 export const TEST_CORS_ORIGIN = 'http://localhost:5173';
 
+/** Steps to move a test clock by. */
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
+
 /** A clock the tests move by hand; `ctx.now()` reads it. */
 export interface TestClock {
   now(): Date;
@@ -292,4 +296,42 @@ export async function buildTestApp(overrides: BuildTestAppOverrides = {}): Promi
       }
     },
   };
+}
+
+export interface TwoInstances {
+  one: TestApp;
+  two: TestApp;
+  /** Where each listens (127.0.0.1, a free port). */
+  urlOne: string;
+  urlTwo: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Two apps on one database whose pub/sub reach each other through Redis, as
+ * two instances of the server do, both listening. `name` marks their channel
+ * prefix; `dbTwo` gives the second app a connection of its own.
+ */
+export async function startTwoInstances(
+  db: Db,
+  name: string,
+  dbTwo: Db = db,
+): Promise<TwoInstances> {
+  const pubsubPrefix = `gm_test_${name}_${randomUUID().slice(0, 8)}:`;
+  const one = await buildTestApp({ db, pubsubPrefix });
+  let two: TestApp | undefined;
+  const close = async () => {
+    await Promise.all([one.close(), two?.close()]);
+  };
+  try {
+    two = await buildTestApp({ db: dbTwo, pubsubPrefix });
+    const [urlOne, urlTwo] = await Promise.all([
+      one.app.listen({ port: 0, host: '127.0.0.1' }),
+      two.app.listen({ port: 0, host: '127.0.0.1' }),
+    ]);
+    return { one, two, urlOne, urlTwo, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

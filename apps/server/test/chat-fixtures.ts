@@ -4,9 +4,10 @@
  * client for the chat socket.
  */
 import type { ServerFrame } from '@gurumatch/shared/chat-events';
-import { WebSocket } from 'ws';
 
 import type { Queryable } from '../src/db/connection.ts';
+
+import { openSocket, type SocketClient } from './socket-client.ts';
 
 let enquiryCounter = 0;
 
@@ -65,16 +66,7 @@ export async function storeMessage(
   return row.id;
 }
 
-export interface ChatClient {
-  socket: WebSocket;
-  frames: ServerFrame[];
-  /** Resolves with the first received frame (past or future) that matches. */
-  next(match: (frame: ServerFrame) => boolean, timeoutMs?: number): Promise<ServerFrame>;
-  /** Resolves with the close code. */
-  closed: Promise<number>;
-  send(frame: unknown): void;
-  close(): Promise<void>;
-}
+export type ChatClient = SocketClient<ServerFrame>;
 
 /** Opens `/ws/chat/{id}/?token=` on a listening server; resolves once open (or closed). */
 export function openChat(
@@ -82,57 +74,10 @@ export function openChat(
   conversationId: number,
   token?: string,
 ): Promise<ChatClient> {
-  const url = `${baseUrl.replace(/^http/, 'ws')}/ws/chat/${String(conversationId)}/${
-    token === undefined ? '' : `?token=${encodeURIComponent(token)}`
-  }`;
-  const socket = new WebSocket(url);
-  const frames: ServerFrame[] = [];
-  const waiters = new Set<() => void>();
-  socket.on('message', (data: Buffer) => {
-    frames.push(JSON.parse(data.toString('utf8')) as ServerFrame);
-    for (const wake of [...waiters]) wake();
-  });
-  const closed = new Promise<number>((resolve) => {
-    socket.on('close', (code) => {
-      for (const wake of [...waiters]) wake();
-      resolve(code);
-    });
-  });
-  socket.on('error', () => undefined);
-  const client: ChatClient = {
-    socket,
-    frames,
-    closed,
-    next(match, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = (): boolean => {
-          const found = frames.find(match);
-          if (found) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(found);
-            return true;
-          }
-          return false;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching frame; got ${JSON.stringify(frames)}`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      });
-    },
-    send(frame) {
-      socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-    },
-    async close() {
-      if (socket.readyState === WebSocket.CLOSED) return;
-      socket.close(1000);
-      await closed;
-    },
-  };
-  return new Promise((resolve) => {
-    socket.once('open', () => resolve(client));
-    socket.once('close', () => resolve(client));
-  });
+  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  return openSocket(
+    baseUrl,
+    `/ws/chat/${String(conversationId)}/${query}`,
+    (text) => JSON.parse(text) as ServerFrame,
+  );
 }

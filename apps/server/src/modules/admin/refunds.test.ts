@@ -426,16 +426,10 @@ describe('a refund to the original method never holds other writes', () => {
           { timeout: 10_000 },
         )
         .toBe(true);
+      const profilePath = `/api/auth/profile/${String(other.userId)}/`;
+      const bio = 'Maths and physics for classes 9 to 12, twelve years of teaching.';
       const writeStarted = Date.now();
-      const write = await call(
-        t.app,
-        'PATCH',
-        `/api/auth/profile/${String(other.userId)}/`,
-        other.access,
-        {
-          bio: 'Maths and physics for classes 9 to 12, twelve years of teaching.',
-        },
-      );
+      const write = await call(t.app, 'PATCH', profilePath, other.access, { bio });
       const took = Date.now() - writeStarted;
       expect(write.statusCode, write.body).toBe(200);
       expect(took).toBeLessThan(200);

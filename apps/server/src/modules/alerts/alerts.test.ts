@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
-
 import { parseLeadAlertFrame, type LeadAlertFrame } from '@gurumatch/shared/alerts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, startTwoInstances, type TestApp } from '../../../test/build-test-app.ts';
 import {
   alertsOf as alertsFor,
   HSR,
@@ -16,6 +13,7 @@ import {
   type Poster,
 } from '../../../test/enquiry-fixtures.ts';
 import { call, rows, type RegisteredUser } from '../../../test/factories.ts';
+import { openSocket, type SocketClient } from '../../../test/socket-client.ts';
 import { jobSchemaFor } from '../../jobs/queue.ts';
 
 import { decideChannelAlerts } from './channels.ts';
@@ -40,62 +38,10 @@ const postEnquiry = (student: Poster, overrides: Record<string, unknown> = {}, a
 const alertsOf = (app: TestApp, enquiryId: number, tutors: readonly RegisteredUser[]) =>
   alertsFor(app.db, enquiryId, tutors);
 
-interface AlertClient {
-  frames: LeadAlertFrame[];
-  next(match: (frame: LeadAlertFrame) => boolean, timeoutMs?: number): Promise<LeadAlertFrame>;
-  closed: Promise<number>;
-  close(): void;
-}
-
 /** Opens `/ws/alerts/?token=` on a listening server; resolves once open (or closed). */
-function openAlerts(baseUrl: string, token?: string): Promise<AlertClient> {
+function openAlerts(baseUrl: string, token?: string): Promise<SocketClient<LeadAlertFrame>> {
   const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/alerts/${query}`);
-  const frames: LeadAlertFrame[] = [];
-  const waiters = new Set<() => void>();
-  socket.on('message', (data: Buffer) => {
-    const frame = parseLeadAlertFrame(data.toString('utf8'));
-    if (frame) frames.push(frame);
-    for (const wake of [...waiters]) wake();
-  });
-  const closed = new Promise<number>((resolve) => {
-    socket.on('close', (code) => {
-      resolve(code);
-    });
-  });
-  socket.on('error', () => undefined);
-  const client: AlertClient = {
-    frames,
-    closed,
-    next(match, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = (): void => {
-          const found = frames.find(match);
-          if (!found) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching alert; got ${JSON.stringify(frames)}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
-    },
-    close() {
-      socket.close(1000);
-    },
-  };
-  return new Promise((resolve) => {
-    socket.once('open', () => {
-      resolve(client);
-    });
-    socket.once('close', () => {
-      resolve(client);
-    });
-  });
+  return openSocket(baseUrl, `/ws/alerts/${query}`, parseLeadAlertFrame);
 }
 
 /** Lets frames in flight arrive before a test says none came. */
@@ -231,7 +177,7 @@ describe('who is alerted (the feed’s rules)', () => {
     ]);
     await settle();
     expect(socket.frames).toEqual([]);
-    socket.close();
+    await socket.close();
   });
 
   it('uses indexes, not a scan of every tutor', async () => {
@@ -304,7 +250,7 @@ describe('the alert socket', () => {
     }
     await settle();
     expect(otherTab.frames).toEqual([]);
-    for (const tab of [tab1, tab2, otherTab]) tab.close();
+    await Promise.all([tab1.close(), tab2.close(), otherTab.close()]);
   });
 
   it('records who saw it in an open tab: they get no e-mail, the others do', async () => {
@@ -335,7 +281,7 @@ describe('the alert socket', () => {
         },
       ].sort((a, b) => a.tutor_id - b.tutor_id),
     );
-    tab.close();
+    await tab.close();
   });
 
   it('closes without a token (4001) and for a student (4003)', async () => {
@@ -372,7 +318,7 @@ describe('with the job queue running', () => {
       await tab.next((f) => f.enquiry.id === enquiry.id, 10_000);
       // generous under load; the benchmark measures the real figure
       expect(Date.now() - answered).toBeLessThan(5_000);
-      tab.close();
+      await tab.close();
     } finally {
       await live.close();
     }
@@ -381,14 +327,8 @@ describe('with the job queue running', () => {
 
 describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
   it('each delivers to its own tutors, and every tutor hears once', async () => {
-    const prefix = `gm_test_alerts_${randomUUID().slice(0, 8)}:`;
-    const one = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
-    const two = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
+    const { one, two, urlOne, urlTwo, close } = await startTwoInstances(t.db, 'alerts');
     try {
-      const [urlOne, urlTwo] = await Promise.all([
-        one.app.listen({ port: 0, host: '127.0.0.1' }),
-        two.app.listen({ port: 0, host: '127.0.0.1' }),
-      ]);
       const student = await newStudent(one);
       const [a, b] = await Promise.all([newTutor(one), newTutor(two)]);
       const tabA = await openAlerts(urlOne, a.access);
@@ -405,10 +345,9 @@ describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
       expect(tabB.frames.filter((f) => f.enquiry.id === enquiry.id)).toHaveLength(1);
       const told = (await alertsOf(one, enquiry.id, [a, b])).map((row) => row.tutor_id);
       expect(told).toEqual([a.userId, b.userId].sort((x, y) => x - y));
-      tabA.close();
-      tabB.close();
+      await Promise.all([tabA.close(), tabB.close()]);
     } finally {
-      await Promise.all([one.close(), two.close()]);
+      await close();
     }
   });
 });

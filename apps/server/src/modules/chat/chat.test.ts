@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import type { ServerFrame } from '@gurumatch/shared/chat-events';
 import {
   CHAT_MESSAGE_MAX_LENGTH,
@@ -15,7 +13,12 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  buildTestApp,
+  startTwoInstances,
+  TEST_JWT_SECRET,
+  type TestApp,
+} from '../../../test/build-test-app.ts';
 import { createConversation, openChat, storeMessage } from '../../../test/chat-fixtures.ts';
 import {
   bearer,
@@ -496,12 +499,8 @@ describe('chat socket', () => {
 
 describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
   it('deliver messages and read receipts from a socket on one to a socket on the other', async () => {
-    const prefix = `gm_test_chat_${randomUUID().slice(0, 8)}:`;
-    const one = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
-    const two = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
+    const { urlOne, urlTwo, close } = await startTwoInstances(t.db, 'chat');
     try {
-      const urlOne = await one.app.listen({ port: 0, host: '127.0.0.1' });
-      const urlTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
       const { conversationId: id } = await createConversation(t.db, {
         tutorId: tutor.userId,
         studentId: student.userId,
@@ -523,7 +522,7 @@ describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
       });
       await Promise.all([a.close(), b.close()]);
     } finally {
-      await Promise.all([one.close(), two.close()]);
+      await close();
     }
   });
 });

@@ -2,7 +2,6 @@
  * How long a chat socket lives (its token, its user's sessions), how many one
  * user may hold, and the rate limit across instances (decision 043).
  */
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 
 import type { ServerFrame } from '@gurumatch/shared/chat-events';
@@ -17,7 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app.ts';
+import {
+  buildTestApp,
+  startTwoInstances,
+  TEST_JWT_SECRET,
+  type TestApp,
+} from '../../../test/build-test-app.ts';
 import { createConversation, openChat, type ChatClient } from '../../../test/chat-fixtures.ts';
 import {
   bearer,
@@ -254,12 +258,8 @@ describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
   let dbTwo: Db | null;
 
   beforeAll(async () => {
-    const prefix = `gm_test_lifetime_${randomUUID().slice(0, 8)}:`;
     dbTwo = await ownConnection(t.db);
-    one = await buildTestApp({ db: t.db, pubsubPrefix: prefix });
-    two = await buildTestApp({ db: dbTwo ?? t.db, pubsubPrefix: prefix });
-    urlOne = await one.app.listen({ port: 0, host: '127.0.0.1' });
-    urlTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ one, two, urlOne, urlTwo } = await startTwoInstances(t.db, 'lifetime', dbTwo ?? t.db));
   });
 
   afterAll(async () => {

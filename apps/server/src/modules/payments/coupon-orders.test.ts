@@ -10,7 +10,7 @@ import type { CreateOrderResult } from '@gurumatch/shared/schemas/payments';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, DAY_MS, MINUTE_MS, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   countRows,
@@ -28,8 +28,6 @@ import { sandboxSecretsOf, type SandboxPayments } from '../../adapters/payments/
 import { insertCoupon } from './queries.ts';
 import { reconcileOrders } from './service.ts';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Silver with a 50 % coupon: 49950 + 18 % GST. */
 const SILVER_HALF_PRICE = 58_941;
 const SILVER_FULL_PRICE = 117_882;

@@ -15,7 +15,7 @@ import type {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, DAY_MS, MINUTE_MS, type TestApp } from '../../../test/build-test-app.ts';
 import {
   call,
   countRows,
@@ -32,9 +32,6 @@ import type { SandboxPayments } from '../../adapters/payments/sandbox.ts';
 
 import { insertCoupon, type NewCoupon } from './queries.ts';
 import { reconcileOrders } from './service.ts';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 let t: TestApp;
 let rz: RazorpayTestApp;

@@ -7,6 +7,7 @@
 import type { CreateOrderResult } from '@gurumatch/shared/schemas/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DAY_MS, MINUTE_MS } from '../../../test/build-test-app.ts';
 import {
   call,
   findJobSchema,
@@ -20,9 +21,6 @@ import { buildRazorpayTestApp, type RazorpayTestApp } from '../../../test/razorp
 
 import { getCoinBalance } from './ledger.ts';
 import { queueCoinExpiries, queueReconciliation, reconcileOrderJobOf } from './service.ts';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 let rz: RazorpayTestApp;
 let silverPlanId: number;
