@@ -23,6 +23,10 @@
 // sent an e-mail, held until 08:00 IST at night; email: the same without quiet
 // hours, the most work; off: WhatsApp and e-mail off for every tutor, the
 // in-app path alone).
+// --mail smtp|outbox (smtp: the instances send e-mail over SMTP, as in
+// production, to a local relay at the lowest CPU priority that counts what
+// arrives, bench/lib/smtp-sink.mjs on the port after the worker's; outbox: the
+// offline default, every e-mail a row of the development outbox in PostgreSQL).
 // The first 2 s of posts of each phase warm the instances up and are not
 // measured (their alerts are still checked). Each phase starts from a fresh
 // checkpoint. The posting verdict compares the median of the rounds' p99s;
@@ -39,7 +43,7 @@ import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
 import { readOptions } from './lib/options.mjs';
-import { startBuiltServer, stopProcess } from './lib/processes.mjs';
+import { startBuiltServer, startProcess, stopProcess } from './lib/processes.mjs';
 import { accessTokenSigner, openSocket } from './lib/socket-client.mjs';
 import { median, percentile } from './lib/stats.mjs';
 
@@ -53,6 +57,7 @@ const args = readOptions({
   ports: [4605, 4705, 4805],
   channels: 'default',
   workers: 'together',
+  mail: 'smtp',
 });
 const TUTORS = args.tutors;
 const CONNECTED = args.connected;
@@ -61,6 +66,11 @@ const RATE = args.rate;
 const SECONDS = args.seconds;
 const PORTS = args.ports;
 const WORKERS = args.workers;
+const MAIL = args.mail;
+const ALERT_SUBJECT = 'New enquiry near you:';
+const SINK_PORT = PORTS[2] + 1;
+const SINK_USER = 'bench';
+const SINK_PASSWORD = `bench-mail-${randomUUID()}`;
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_alerts';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = `bench-secret-${randomUUID()}`;
@@ -84,6 +94,9 @@ function startServer(port, env, options) {
       REDIS_URL,
       JWT_SECRET,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-')),
+      ...(MAIL === 'smtp' && {
+        SMTP_URL: `smtp://${SINK_USER}:${SINK_PASSWORD}@127.0.0.1:${String(SINK_PORT)}`,
+      }),
       ...env,
     },
     options,
@@ -291,7 +304,23 @@ async function drained(enquiryIds) {
   }
 }
 
-/** What became of the alerts of these posts on the message channels, and the e-mails in the outbox. */
+/** The alert e-mails that reached the relay (smtp) or the outbox since `since`. */
+async function alertMailsSent(db, since) {
+  if (MAIL === 'smtp') {
+    const counts = await (await fetch(`http://127.0.0.1:${String(SINK_PORT + 1)}/`)).json();
+    return counts[ALERT_SUBJECT];
+  }
+  const {
+    rows: [mail],
+  } = await db.query(
+    `SELECT count(*)::int AS count FROM dev_outbox
+      WHERE kind = 'email' AND created_at >= $1 AND subject LIKE $2`,
+    [since, `${ALERT_SUBJECT}%`],
+  );
+  return mail.count;
+}
+
+/** What became of the alerts of these posts on the message channels, and the e-mails sent. */
 async function channelAccount(enquiryIds, since) {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
@@ -302,14 +331,7 @@ async function channelAccount(enquiryIds, since) {
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
       [enquiryIds],
     );
-    const {
-      rows: [mail],
-    } = await db.query(
-      `SELECT count(*)::int AS count FROM dev_outbox
-        WHERE kind = 'email' AND created_at >= $1 AND subject LIKE 'New enquiry near you:%'`,
-      [since],
-    );
-    return { rows, mailed: mail.count };
+    return { rows, mailed: await alertMailsSent(db, since) };
   } finally {
     await db.end();
   }
@@ -373,9 +395,23 @@ async function main() {
   if (!(args.channels in CHANNELS_SHOWN)) throw new Error('--channels default|email|off');
   if (!['together', 'apart'].includes(WORKERS)) throw new Error('--workers together|apart');
   if (PORTS.length < 3) throw new Error('--ports needs three ports: two instances and a worker');
+  if (!['smtp', 'outbox'].includes(MAIL)) throw new Error('--mail smtp|outbox');
   buildIfStale();
+  if (MAIL === 'smtp') {
+    await startProcess(
+      ['bench/lib/smtp-sink.mjs'],
+      {
+        SMTP_SINK_PORT: String(SINK_PORT),
+        SMTP_SINK_USER: SINK_USER,
+        SMTP_SINK_PASSWORD: SINK_PASSWORD,
+        SMTP_SINK_SUBJECT: ALERT_SUBJECT,
+      },
+      'SMTP sink ready',
+      { niceness: 19 },
+    );
+  }
   process.stdout.write(
-    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, jobs worked ${WORKERS === 'apart' ? 'by a third instance at the lowest CPU priority (nice 19), not by the two serving' : 'by the two instances that serve'}\n`,
+    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, e-mail ${MAIL === 'smtp' ? 'over SMTP to a local relay at nice 19' : 'into the development outbox'}, jobs worked ${WORKERS === 'apart' ? 'by a third instance at the lowest CPU priority (nice 19), not by the two serving' : 'by the two instances that serve'}\n`,
   );
   // the first instance migrates the database before anything is seeded
   let servers = [await startServer(PORTS[0], {})];
@@ -496,7 +532,7 @@ async function main() {
     .filter((row) => row.channel === 'email' && row.status === 'sent' && row.reason === '')
     .reduce((sum, row) => sum + row.count, 0);
   process.stdout.write(
-    `messages of the alerts-on posts: ${account.rows.map((row) => `${row.channel} ${row.status}${row.reason ? ` (${row.reason})` : ''} ${String(row.count)}`).join(', ') || 'none'}; instant e-mails in the outbox ${String(account.mailed)} (recorded sent ${String(instantSent)}); all decided and sent ${drains.map((s) => s.toFixed(1)).join(' / ')} s after each phase's last post\n`,
+    `messages of the alerts-on posts: ${account.rows.map((row) => `${row.channel} ${row.status}${row.reason ? ` (${row.reason})` : ''} ${String(row.count)}`).join(', ') || 'none'}; instant e-mails ${MAIL === 'smtp' ? 'at the relay' : 'in the outbox'} ${String(account.mailed)} (recorded sent ${String(instantSent)}); all decided and sent ${drains.map((s) => s.toFixed(1)).join(' / ')} s after each phase's last post\n`,
   );
   const ok =
     account.mailed === instantSent &&
