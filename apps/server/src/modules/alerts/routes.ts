@@ -14,7 +14,7 @@ import { actorOf } from '../../plugins/auth.ts';
 
 import { getAlertSettings, saveAlertSettings, unsubscribe } from './channels.ts';
 import { onLeadAlerts, toldTutors } from './service.ts';
-import { alertJoinHook, createAlertSockets, handleAlertSocket } from './socket.ts';
+import { alertSocketRoute, createAlertSockets } from './socket.ts';
 
 /**
  * `/api/alerts/…`: what a student may know of the alerts of their enquiries,
@@ -104,11 +104,10 @@ export const alertSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.addHook('onClose', async () => {
     await Promise.all(stops.map((stop) => stop()));
   });
+  const alertSocket = alertSocketRoute(app, ctx, sockets, registry);
   app.get(
     '/ws/alerts/',
-    { websocket: true, preValidation: alertJoinHook(app) },
-    (socket, request) => {
-      handleAlertSocket(ctx, sockets, registry, socket, request);
-    },
+    { websocket: true, preValidation: alertSocket.preValidation },
+    alertSocket.handler,
   );
 };

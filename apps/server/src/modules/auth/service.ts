@@ -15,6 +15,7 @@ import {
   findRegistrationProblem,
   isStrongPassword,
   isValidEmail,
+  type AccessClaims,
   type CodeTokenBody,
   type CurrentUser,
   type RegisterBody,
@@ -28,7 +29,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
+import {
+  signAccessToken,
+  signRefreshToken,
+  verifyAccessToken,
+  verifyRefreshToken,
+} from '../../lib/jwt.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
@@ -444,6 +450,19 @@ export async function isSessionCurrent(
   if (!state?.is_active) return false;
   if (!state.sessions_revoked_at) return true;
   return claims.iat >= Math.floor(state.sessions_revoked_at.getTime() / 1000);
+}
+
+/**
+ * The claims of an access token sent over an open socket (an `auth` frame),
+ * checked as `authenticate` checks a bearer token: valid, and of an active
+ * user's current session; null when it does not qualify.
+ */
+export async function verifyCurrentToken(
+  ctx: AppContext,
+  token: string,
+): Promise<AccessClaims | null> {
+  const claims = await verifyAccessToken(ctx.config.jwtSecret, token, ctx.now());
+  return claims && (await isSessionCurrent(ctx.db, claims)) ? claims : null;
 }
 
 export function nextOnboardingStep(facts: {
