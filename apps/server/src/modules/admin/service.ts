@@ -1,4 +1,3 @@
-import { MESSAGES } from '@gurumatch/shared/messages';
 import {
   ADMIN_MAIL,
   ADMIN_MESSAGES,
@@ -50,6 +49,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { jobKinds } from '../../jobs/kinds.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import { buildPageLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
 import {
@@ -139,7 +139,6 @@ function toSearchPatterns(search: string | undefined): string[] {
     .map((term) => `%${term.replace(/[\\%_]/g, '\\$&')}%`);
 }
 
-const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
 const done = (message: string): AdminDone => ({ success: true, message });
 const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
 
@@ -428,11 +427,9 @@ export async function listUsers(ctx: AppContext, query: UserQuery): Promise<Admi
 }
 
 export async function getUser(ctx: AppContext, id: number): Promise<AdminUser> {
-  const row = await findManagedUser(ctx.db, id);
-  if (!row) throw notFound();
+  const row = requireFound(await findManagedUser(ctx.db, id));
   const [user] = await toUsers(ctx, [row]);
-  if (!user) throw notFound();
-  return user;
+  return requireFound(user);
 }
 
 /** Suspends within `tx` and audits it there: the account is closed and every session ends. */
@@ -740,8 +737,7 @@ async function lockRefundablePayment(
   id: number,
   now: Date,
 ): Promise<BackOfficePaymentRow> {
-  const payment = await lockBackOfficePayment(tx, id);
-  if (!payment) throw notFound();
+  const payment = requireFound(await lockBackOfficePayment(tx, id));
   if (payment.refund_kind !== null) {
     throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
   }
@@ -875,8 +871,7 @@ export async function retryRefund(
 ): Promise<AdminPayment> {
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const payment = await lockBackOfficePayment(tx, id);
-    if (!payment) throw notFound();
+    requireFound(await lockBackOfficePayment(tx, id)); // locked for the retry
     const retried = await retryRefundToMethod(ctx, tx, id, now);
     if (!retried) throw new AppError(404, 'not_found', ADMIN_MESSAGES.noRefundToRetry);
     await audit(
@@ -894,8 +889,7 @@ export async function retryRefund(
 
 /** A payment as the back office shows it once a decision is stored. */
 async function readPayment(ctx: AppContext, id: number): Promise<AdminPayment> {
-  const row = await lockBackOfficePayment(ctx.db, id);
-  if (!row) throw notFound();
+  const row = requireFound(await lockBackOfficePayment(ctx.db, id));
   return toPayment(row, ctx.now());
 }
 

@@ -35,6 +35,7 @@ import {
   verifyAccessToken,
   verifyRefreshToken,
 } from '../../lib/jwt.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
@@ -524,13 +525,9 @@ export {
   type ManagedUserRow,
 } from './queries.ts';
 
-const accountNotFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
-
 /** Locks an account the back office changes; 404 when there is none. */
 async function lockManagedUser(tx: Queryable, id: number): Promise<ManagedUserRow> {
-  const user = await findManagedUser(tx, id, true);
-  if (!user) throw accountNotFound();
-  return user;
+  return requireFound(await findManagedUser(tx, id, true));
 }
 
 /**

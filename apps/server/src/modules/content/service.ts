@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-import { MESSAGES } from '@gurumatch/shared/messages';
 import { ADMIN_MESSAGES, type AuditTargetType } from '@gurumatch/shared/messages/admin';
 import {
   SLUG_MAX_LENGTH,
@@ -32,6 +31,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import {
   answerPage,
   invalidateList,
@@ -181,8 +181,6 @@ function toArticle(row: ArticleRow): Article {
   };
 }
 
-const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
-
 /** A list item's `content` is its excerpt (plain text), never the body (API contract, compat). */
 function toBlogListItem(row: BlogListRow, publicUrl: string): BlogListItem {
   return toBlogPost({ ...row, content: row.excerpt }, publicUrl);
@@ -215,8 +213,7 @@ export async function listBlogPosts(ctx: AppContext, query: BlogListQuery): Prom
 }
 
 export async function getBlogPost(ctx: AppContext, slug: string): Promise<BlogPost> {
-  const row = await findPublishedBlogPostBySlug(ctx.db, slug);
-  if (!row) throw notFound();
+  const row = requireFound(await findPublishedBlogPostBySlug(ctx.db, slug));
   return toBlogPost(row, ctx.config.publicUrl);
 }
 
@@ -245,8 +242,7 @@ export async function listArticles(ctx: AppContext, query: ArticleListQuery): Pr
 
 /** An article, counting the view. */
 export async function viewArticle(ctx: AppContext, slug: string): Promise<Article> {
-  const row = await incrementArticleViews(ctx.db, slug);
-  if (!row) throw notFound();
+  const row = requireFound(await incrementArticleViews(ctx.db, slug));
   return toArticle(row);
 }
 
@@ -624,8 +620,7 @@ function editContent<
     },
 
     update: async (tx, id, patch, at) => {
-      const before = await findContent(tx, kind.table, id, true);
-      if (!before) throw notFound();
+      const before = requireFound(await findContent(tx, kind.table, id, true));
       const merged = kind.merge(before, patch);
       const slug = await chooseSlug(tx, kind.table, patch.slug ?? before.slug, merged.title, id);
       const row = await updateContent(tx, kind.table, id, kind.toFields(merged, slug), at);
@@ -645,8 +640,7 @@ function editContent<
     },
 
     remove: async (tx, id) => {
-      const before = await findContent(tx, kind.table, id, true);
-      if (!before) throw notFound();
+      const before = requireFound(await findContent(tx, kind.table, id, true));
       await deleteContent(tx, kind.table, id);
       return contentSnapshot(before);
     },
