@@ -78,6 +78,7 @@ import {
   removeContentImage,
   storeContentImage,
   type ContentEditor,
+  type SiteDocumentWithId,
 } from '../content/service.ts';
 import {
   confirmReportFake,
@@ -233,36 +234,36 @@ async function audit(
   });
 }
 
-/** How one kind of edit is audited: its action, its target, and what the log keeps of a row. */
-interface AuditedEdit<Row, Item> {
-  /** The action, or how it is read from the row before and after. */
-  action: string | ((before: Row, after: Row) => string);
-  target: { type: AuditTargetType; id: number };
+/** One kind of row whose edits are audited with the row before and after. */
+interface AuditedUpdate<Row, Item, Patch> {
+  target: AuditTargetType;
+  /** The audit action: `<target>.update` unless this reads another from the row before and after. */
+  action?: (before: Row, after: Row) => string;
+  /** The owner's edit of a row, read before and after. */
+  edit: (tx: Queryable, id: number, patch: Patch, at: Date) => Promise<{ before: Row; after: Row }>;
+  /** What the audit log keeps of a row. */
   snapshot: (row: Row) => unknown;
   toItem: (row: Row) => Item;
 }
 
-/** An owner's edit and its audit entry (the row before and after) in one transaction. */
-function auditEdit<Row, Item>(
-  ctx: AppContext,
-  actor: AdminActor,
-  audited: AuditedEdit<Row, Item>,
-  edit: (tx: Queryable) => Promise<{ before: Row; after: Row }>,
-): Promise<Item> {
-  return ctx.db.transaction(async (tx) => {
-    const { before, after } = await edit(tx);
-    const { action, target, snapshot, toItem } = audited;
-    await audit(
-      tx,
-      ctx,
-      actor,
-      typeof action === 'string' ? action : action(before, after),
-      target,
-      snapshot(before),
-      snapshot(after),
-    );
-    return toItem(after);
-  });
+/** An owner's edit of one row and its audit entry share one transaction. */
+function auditedUpdate<Row, Item, Patch>(
+  kind: AuditedUpdate<Row, Item, Patch>,
+): (ctx: AppContext, actor: AdminActor, id: number, patch: Patch) => Promise<Item> {
+  return (ctx, actor, id, patch) =>
+    ctx.db.transaction(async (tx) => {
+      const { before, after } = await kind.edit(tx, id, patch, ctx.now());
+      await audit(
+        tx,
+        ctx,
+        actor,
+        kind.action?.(before, after) ?? `${kind.target}.update`,
+        { type: kind.target, id },
+        kind.snapshot(before),
+        kind.snapshot(after),
+      );
+      return kind.toItem(after);
+    });
 }
 
 export async function listAuditLog(ctx: AppContext, query: AuditQuery): Promise<AuditList> {
@@ -1080,24 +1081,12 @@ export async function listDocuments(
 }
 
 /** An edit, with the text before and after in the audit log (the document's history). */
-export async function updateDocument(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  patch: AdminDocumentPatch,
-): Promise<AdminDocument> {
-  return auditEdit(
-    ctx,
-    actor,
-    {
-      action: 'document.update',
-      target: { type: 'document', id },
-      snapshot: documentSnapshot,
-      toItem: (row) => row,
-    },
-    (tx) => editDocument(tx, id, patch, ctx.now()),
-  );
-}
+export const updateDocument = auditedUpdate<SiteDocumentWithId, AdminDocument, AdminDocumentPatch>({
+  target: 'document',
+  edit: editDocument,
+  snapshot: documentSnapshot,
+  toItem: (row) => row,
+});
 
 // ---- plans and coupons --------------------------------------------------
 
@@ -1142,21 +1131,14 @@ function editAudited<Row extends RetirableRow, Item, Body, Patch>(
         return kind.toItem(row);
       }),
 
-    update: (ctx, actor, id, patch) =>
-      auditEdit(
-        ctx,
-        actor,
-        {
-          action: (before, after) =>
-            before.is_active && !after.is_active
-              ? `${kind.action}.retire`
-              : `${kind.action}.update`,
-          target: { type: kind.target, id },
-          snapshot: kind.snapshot,
-          toItem: kind.toItem,
-        },
-        (tx) => kind.edit(tx, id, patch, ctx.now()),
-      ),
+    update: auditedUpdate({
+      target: kind.target,
+      action: (before, after) =>
+        `${kind.action}.${before.is_active && !after.is_active ? 'retire' : 'update'}`,
+      edit: kind.edit,
+      snapshot: kind.snapshot,
+      toItem: kind.toItem,
+    }),
   };
 }
 
@@ -1266,24 +1248,16 @@ export async function listContactRequests(
   );
 }
 
-export async function updateContactRequest(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  patch: ContactRequestPatch,
-): Promise<AdminContactRequest> {
-  return auditEdit(
-    ctx,
-    actor,
-    {
-      action: 'contact_request.update',
-      target: { type: 'contact_request', id },
-      snapshot: (row) => ({ status: row.status, note: row.note }),
-      toItem: toContactRequest,
-    },
-    (tx) => updateContactRequestStatus(tx, id, patch, ctx.now()),
-  );
-}
+export const updateContactRequest = auditedUpdate<
+  ContactRequestRow,
+  AdminContactRequest,
+  ContactRequestPatch
+>({
+  target: 'contact_request',
+  edit: updateContactRequestStatus,
+  snapshot: (row) => ({ status: row.status, note: row.note }),
+  toItem: toContactRequest,
+});
 
 /** The image a contact request came with (private: administrators only). */
 export { getContactRequestImage } from '../contact/service.ts';

@@ -145,17 +145,35 @@ function splitFullName(fullName: string): { first_name: string; last_name: strin
 
 const FORMER_AUTHOR = { username: 'gurumatch', first_name: 'GuruMatch', last_name: '' };
 
-function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
+/** What every answer about a post or article carries: which it is, its body and its times. */
+interface ContentBase {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function toContentBase(
+  row: Omit<ContentBase, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date },
+): ContentBase {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     content: row.content,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
+  return {
+    ...toContentBase(row),
     excerpt: row.excerpt,
     featured_image: toPublicFileUrl(publicUrl, row.featured_image),
     tags: row.tags,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
     author:
       row.author_email === null
         ? FORMER_AUTHOR
@@ -168,16 +186,11 @@ function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
 
 function toArticle(row: ArticleRow): Article {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
+    ...toContentBase(row),
     category: row.category,
     video_id: row.video_id,
     reading_time: row.reading_time,
     view_count: row.view_count,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
   };
 }
 
@@ -510,25 +523,9 @@ function commonColumns(
   };
 }
 
-/** What both kinds answer of a stored row. */
-function toContentItem(row: ContentRow<ContentTable>): {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
-  published: boolean;
-  created_at: string;
-  updated_at: string;
-} {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
-    published: row.is_published,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
+/** What both kinds answer the back office of a stored row. */
+function toContentItem(row: ContentRow<ContentTable>): ContentBase & { published: boolean } {
+  return { ...toContentBase(row), published: row.is_published };
 }
 
 /** What the audit log keeps of a post or article, before and after a change. */
