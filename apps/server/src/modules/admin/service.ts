@@ -1,4 +1,3 @@
-import { MESSAGES } from '@gurumatch/shared/messages';
 import {
   ADMIN_MAIL,
   ADMIN_MESSAGES,
@@ -50,6 +49,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { jobKinds } from '../../jobs/kinds.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import { buildPageLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
 import {
@@ -78,6 +78,7 @@ import {
   removeContentImage,
   storeContentImage,
   type ContentEditor,
+  type SiteDocumentWithId,
 } from '../content/service.ts';
 import {
   confirmReportFake,
@@ -139,7 +140,6 @@ function toSearchPatterns(search: string | undefined): string[] {
     .map((term) => `%${term.replace(/[\\%_]/g, '\\$&')}%`);
 }
 
-const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
 const done = (message: string): AdminDone => ({ success: true, message });
 const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
 
@@ -234,36 +234,36 @@ async function audit(
   });
 }
 
-/** How one kind of edit is audited: its action, its target, and what the log keeps of a row. */
-interface AuditedEdit<Row, Item> {
-  /** The action, or how it is read from the row before and after. */
-  action: string | ((before: Row, after: Row) => string);
-  target: { type: AuditTargetType; id: number };
+/** One kind of row whose edits are audited with the row before and after. */
+interface AuditedUpdate<Row, Item, Patch> {
+  target: AuditTargetType;
+  /** The audit action: `<target>.update` unless this reads another from the row before and after. */
+  action?: (before: Row, after: Row) => string;
+  /** The owner's edit of a row, read before and after. */
+  edit: (tx: Queryable, id: number, patch: Patch, at: Date) => Promise<{ before: Row; after: Row }>;
+  /** What the audit log keeps of a row. */
   snapshot: (row: Row) => unknown;
   toItem: (row: Row) => Item;
 }
 
-/** An owner's edit and its audit entry (the row before and after) in one transaction. */
-function auditEdit<Row, Item>(
-  ctx: AppContext,
-  actor: AdminActor,
-  audited: AuditedEdit<Row, Item>,
-  edit: (tx: Queryable) => Promise<{ before: Row; after: Row }>,
-): Promise<Item> {
-  return ctx.db.transaction(async (tx) => {
-    const { before, after } = await edit(tx);
-    const { action, target, snapshot, toItem } = audited;
-    await audit(
-      tx,
-      ctx,
-      actor,
-      typeof action === 'string' ? action : action(before, after),
-      target,
-      snapshot(before),
-      snapshot(after),
-    );
-    return toItem(after);
-  });
+/** An owner's edit of one row and its audit entry share one transaction. */
+function auditedUpdate<Row, Item, Patch>(
+  kind: AuditedUpdate<Row, Item, Patch>,
+): (ctx: AppContext, actor: AdminActor, id: number, patch: Patch) => Promise<Item> {
+  return (ctx, actor, id, patch) =>
+    ctx.db.transaction(async (tx) => {
+      const { before, after } = await kind.edit(tx, id, patch, ctx.now());
+      await audit(
+        tx,
+        ctx,
+        actor,
+        kind.action?.(before, after) ?? `${kind.target}.update`,
+        { type: kind.target, id },
+        kind.snapshot(before),
+        kind.snapshot(after),
+      );
+      return kind.toItem(after);
+    });
 }
 
 export async function listAuditLog(ctx: AppContext, query: AuditQuery): Promise<AuditList> {
@@ -428,11 +428,9 @@ export async function listUsers(ctx: AppContext, query: UserQuery): Promise<Admi
 }
 
 export async function getUser(ctx: AppContext, id: number): Promise<AdminUser> {
-  const row = await findManagedUser(ctx.db, id);
-  if (!row) throw notFound();
+  const row = requireFound(await findManagedUser(ctx.db, id));
   const [user] = await toUsers(ctx, [row]);
-  if (!user) throw notFound();
-  return user;
+  return requireFound(user);
 }
 
 /** Suspends within `tx` and audits it there: the account is closed and every session ends. */
@@ -740,8 +738,7 @@ async function lockRefundablePayment(
   id: number,
   now: Date,
 ): Promise<BackOfficePaymentRow> {
-  const payment = await lockBackOfficePayment(tx, id);
-  if (!payment) throw notFound();
+  const payment = requireFound(await lockBackOfficePayment(tx, id));
   if (payment.refund_kind !== null) {
     throw new AppError(409, 'already_refunded', ADMIN_MESSAGES.alreadyRefunded);
   }
@@ -875,8 +872,7 @@ export async function retryRefund(
 ): Promise<AdminPayment> {
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    const payment = await lockBackOfficePayment(tx, id);
-    if (!payment) throw notFound();
+    requireFound(await lockBackOfficePayment(tx, id)); // locked for the retry
     const retried = await retryRefundToMethod(ctx, tx, id, now);
     if (!retried) throw new AppError(404, 'not_found', ADMIN_MESSAGES.noRefundToRetry);
     await audit(
@@ -894,8 +890,7 @@ export async function retryRefund(
 
 /** A payment as the back office shows it once a decision is stored. */
 async function readPayment(ctx: AppContext, id: number): Promise<AdminPayment> {
-  const row = await lockBackOfficePayment(ctx.db, id);
-  if (!row) throw notFound();
+  const row = requireFound(await lockBackOfficePayment(ctx.db, id));
   return toPayment(row, ctx.now());
 }
 
@@ -1086,24 +1081,12 @@ export async function listDocuments(
 }
 
 /** An edit, with the text before and after in the audit log (the document's history). */
-export async function updateDocument(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  patch: AdminDocumentPatch,
-): Promise<AdminDocument> {
-  return auditEdit(
-    ctx,
-    actor,
-    {
-      action: 'document.update',
-      target: { type: 'document', id },
-      snapshot: documentSnapshot,
-      toItem: (row) => row,
-    },
-    (tx) => editDocument(tx, id, patch, ctx.now()),
-  );
-}
+export const updateDocument = auditedUpdate<SiteDocumentWithId, AdminDocument, AdminDocumentPatch>({
+  target: 'document',
+  edit: editDocument,
+  snapshot: documentSnapshot,
+  toItem: (row) => row,
+});
 
 // ---- plans and coupons --------------------------------------------------
 
@@ -1148,21 +1131,14 @@ function editAudited<Row extends RetirableRow, Item, Body, Patch>(
         return kind.toItem(row);
       }),
 
-    update: (ctx, actor, id, patch) =>
-      auditEdit(
-        ctx,
-        actor,
-        {
-          action: (before, after) =>
-            before.is_active && !after.is_active
-              ? `${kind.action}.retire`
-              : `${kind.action}.update`,
-          target: { type: kind.target, id },
-          snapshot: kind.snapshot,
-          toItem: kind.toItem,
-        },
-        (tx) => kind.edit(tx, id, patch, ctx.now()),
-      ),
+    update: auditedUpdate({
+      target: kind.target,
+      action: (before, after) =>
+        `${kind.action}.${before.is_active && !after.is_active ? 'retire' : 'update'}`,
+      edit: kind.edit,
+      snapshot: kind.snapshot,
+      toItem: kind.toItem,
+    }),
   };
 }
 
@@ -1272,24 +1248,16 @@ export async function listContactRequests(
   );
 }
 
-export async function updateContactRequest(
-  ctx: AppContext,
-  actor: AdminActor,
-  id: number,
-  patch: ContactRequestPatch,
-): Promise<AdminContactRequest> {
-  return auditEdit(
-    ctx,
-    actor,
-    {
-      action: 'contact_request.update',
-      target: { type: 'contact_request', id },
-      snapshot: (row) => ({ status: row.status, note: row.note }),
-      toItem: toContactRequest,
-    },
-    (tx) => updateContactRequestStatus(tx, id, patch, ctx.now()),
-  );
-}
+export const updateContactRequest = auditedUpdate<
+  ContactRequestRow,
+  AdminContactRequest,
+  ContactRequestPatch
+>({
+  target: 'contact_request',
+  edit: updateContactRequestStatus,
+  snapshot: (row) => ({ status: row.status, note: row.note }),
+  toItem: toContactRequest,
+});
 
 /** The image a contact request came with (private: administrators only). */
 export { getContactRequestImage } from '../contact/service.ts';

@@ -1,10 +1,3 @@
-import {
-  AlertSettingsBodySchema,
-  AlertSettingsSchema,
-  ToldTutorsSchema,
-  UnsubscribeBodySchema,
-  UnsubscribedSchema,
-} from '@gurumatch/shared/alerts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { AppContext } from '../../context.ts';
@@ -13,72 +6,38 @@ import { createSocketRegistry } from '../../lib/socket-registry.ts';
 import { actorOf } from '../../plugins/auth.ts';
 
 import { getAlertSettings, saveAlertSettings, unsubscribe } from './channels.ts';
+import {
+  getAlertSettingsSchema,
+  saveAlertSettingsSchema,
+  toldTutorsSchema,
+  unsubscribeSchema,
+} from './schemas.ts';
 import { onLeadAlerts, toldTutors } from './service.ts';
-import { alertJoinHook, createAlertSockets, handleAlertSocket } from './socket.ts';
+import { alertSocketRoute, createAlertSockets } from './socket.ts';
 
 /**
  * `/api/alerts/…`: what a student may know of the alerts of their enquiries,
  * a tutor's alert settings, and a message's unsubscribe link.
  */
 export const alertRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  /** A route for signed-in users of one role: documented as such, refused to the others. */
-  const signedIn = (role: 'student' | 'teacher') => ({
-    onRequest: app.authenticate,
-    preValidation: app.requireRole(role),
-  });
-  const documented = { tags: ['alerts'], security: [{ bearerAuth: [] }] };
+  // the role is checked before the body, so a wrong role is a 403 whatever it sends
+  const student = { onRequest: app.authenticate, preValidation: app.requireRole('student') };
+  const teacher = { onRequest: app.authenticate, preValidation: app.requireRole('teacher') };
 
-  app.get(
-    '/told/',
-    {
-      schema: {
-        ...documented,
-        summary: 'How many tutors were told of the latest live enquiry',
-        response: { 200: ToldTutorsSchema },
-      },
-      ...signedIn('student'),
-    },
-    async (request) => toldTutors(ctx, actorOf(request).user_id),
+  app.get('/told/', { schema: toldTutorsSchema, ...student }, async (request) =>
+    toldTutors(ctx, actorOf(request).user_id),
   );
 
-  app.get(
-    '/settings/',
-    {
-      schema: {
-        ...documented,
-        summary: 'The tutor’s WhatsApp and e-mail alert settings (the defaults until saved)',
-        response: { 200: AlertSettingsSchema },
-      },
-      ...signedIn('teacher'),
-    },
-    async (request) => getAlertSettings(ctx, actorOf(request).user_id),
+  app.get('/settings/', { schema: getAlertSettingsSchema, ...teacher }, async (request) =>
+    getAlertSettings(ctx, actorOf(request).user_id),
   );
 
-  app.put(
-    '/settings/',
-    {
-      schema: {
-        ...documented,
-        summary: 'Replaces the tutor’s alert settings',
-        body: AlertSettingsBodySchema,
-        response: { 200: AlertSettingsSchema },
-      },
-      ...signedIn('teacher'),
-    },
-    async (request) => saveAlertSettings(ctx, actorOf(request).user_id, request.body),
+  app.put('/settings/', { schema: saveAlertSettingsSchema, ...teacher }, async (request) =>
+    saveAlertSettings(ctx, actorOf(request).user_id, request.body),
   );
 
-  app.post(
-    '/unsubscribe/',
-    {
-      schema: {
-        tags: ['alerts'],
-        summary: 'Turns off the channel a message’s signed unsubscribe link names (no sign-in)',
-        body: UnsubscribeBodySchema,
-        response: { 200: UnsubscribedSchema },
-      },
-    },
-    async (request) => unsubscribe(ctx, request.body.token),
+  app.post('/unsubscribe/', { schema: unsubscribeSchema }, async (request) =>
+    unsubscribe(ctx, request.body.token),
   );
 };
 
@@ -104,11 +63,10 @@ export const alertSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.addHook('onClose', async () => {
     await Promise.all(stops.map((stop) => stop()));
   });
+  const alertSocket = alertSocketRoute(app, ctx, sockets, registry);
   app.get(
     '/ws/alerts/',
-    { websocket: true, preValidation: alertJoinHook(app) },
-    (socket, request) => {
-      handleAlertSocket(ctx, sockets, registry, socket, request);
-    },
+    { websocket: true, preValidation: alertSocket.preValidation },
+    alertSocket.handler,
   );
 };

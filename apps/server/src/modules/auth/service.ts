@@ -15,6 +15,7 @@ import {
   findRegistrationProblem,
   isStrongPassword,
   isValidEmail,
+  type AccessClaims,
   type CodeTokenBody,
   type CurrentUser,
   type RegisterBody,
@@ -28,7 +29,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
-import { signAccessToken, signRefreshToken, verifyRefreshToken } from '../../lib/jwt.ts';
+import {
+  signAccessToken,
+  signRefreshToken,
+  verifyAccessToken,
+  verifyRefreshToken,
+} from '../../lib/jwt.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
@@ -446,6 +453,19 @@ export async function isSessionCurrent(
   return claims.iat >= Math.floor(state.sessions_revoked_at.getTime() / 1000);
 }
 
+/**
+ * The claims of an access token sent over an open socket (an `auth` frame),
+ * checked as `authenticate` checks a bearer token: valid, and of an active
+ * user's current session; null when it does not qualify.
+ */
+export async function verifyCurrentToken(
+  ctx: AppContext,
+  token: string,
+): Promise<AccessClaims | null> {
+  const claims = await verifyAccessToken(ctx.config.jwtSecret, token, ctx.now());
+  return claims && (await isSessionCurrent(ctx.db, claims)) ? claims : null;
+}
+
 export function nextOnboardingStep(facts: {
   is_phone_verified: boolean;
   has_address: boolean;
@@ -505,13 +525,9 @@ export {
   type ManagedUserRow,
 } from './queries.ts';
 
-const accountNotFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
-
 /** Locks an account the back office changes; 404 when there is none. */
 async function lockManagedUser(tx: Queryable, id: number): Promise<ManagedUserRow> {
-  const user = await findManagedUser(tx, id, true);
-  if (!user) throw accountNotFound();
-  return user;
+  return requireFound(await findManagedUser(tx, id, true));
 }
 
 /**

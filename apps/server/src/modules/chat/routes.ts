@@ -14,7 +14,7 @@ import {
   unreadCountSchema,
 } from './schemas.ts';
 import { getConversationDetail, listConversations, listMessages, unreadCount } from './service.ts';
-import { chatJoinHook, handleChatSocket } from './socket.ts';
+import { chatSocketRoute } from './socket.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -65,11 +65,10 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     app.log.error({ err: error }, 'chat activity could not be written');
   });
   app.addHook('onClose', () => activity.flush());
+  const chatSocket = chatSocketRoute(app, ctx, hub, registry, activity);
   app.get(
     '/ws/chat/:id/',
-    { websocket: true, preValidation: chatJoinHook(app, ctx, hub) },
-    (socket, request) => {
-      handleChatSocket(ctx, hub, registry, activity, socket, request);
-    },
+    { websocket: true, preValidation: chatSocket.preValidation },
+    chatSocket.handler,
   );
 };

@@ -5,7 +5,6 @@ import {
   CHAT_RATE_LIMIT_WINDOW_SECONDS,
 } from '@gurumatch/shared/constants';
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
-import type { AccessClaims } from '@gurumatch/shared/schemas/auth';
 import type {
   ChatMessage,
   ChatMessageList,
@@ -20,12 +19,10 @@ import type {
 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { verifyAccessToken } from '../../lib/jwt.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SerialByKey } from '../../lib/single-flight.ts';
-import { isSessionCurrent } from '../auth/service.ts';
 
 import {
   countConversationsOf,
@@ -270,21 +267,6 @@ export async function sendMessage(
       temp_id: tempId,
     },
   };
-}
-
-/**
- * The claims of a renewed access token sent over an open socket (an `auth`
- * frame), checked as `authenticate` checks a bearer token, and for the
- * socket's own user; null when it does not qualify.
- */
-export async function renewSocketToken(
-  ctx: AppContext,
-  participant: ChatParticipant,
-  token: string,
-): Promise<AccessClaims | null> {
-  const claims = await verifyAccessToken(ctx.config.jwtSecret, token, ctx.now());
-  if (!claims || claims.user_id !== participant.user.id) return null;
-  return (await isSessionCurrent(ctx.db, claims)) ? claims : null;
 }
 
 /** Marks the listed messages of the other side read; answers the ids newly read. */

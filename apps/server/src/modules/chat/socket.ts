@@ -4,33 +4,26 @@ import {
   type ServerError,
   type TempId,
 } from '@gurumatch/shared/chat-events';
-import { CHAT_SOCKET_CLOSE_UNAUTHORIZED } from '@gurumatch/shared/constants';
 import { MESSAGES } from '@gurumatch/shared/messages';
 import { CHAT_MESSAGES } from '@gurumatch/shared/messages/chat';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RawData, WebSocket } from 'ws';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 
 import type { AppContext } from '../../context.ts';
 import {
-  authenticateToken,
   FORBIDDEN_REFUSAL,
-  SESSION_EXPIRED_REASON,
   SESSION_EXPIRED_REFUSAL,
-  startSocketLifetime,
-  type SocketRefusal,
+  socketRoute,
+  type SocketLifetime,
+  type SocketRoute,
 } from '../../lib/socket-lifetime.ts';
 import type { SocketRegistry } from '../../lib/socket-registry.ts';
 import { findNulCharacter } from '../../plugins/input-guard.ts';
+import { verifyCurrentToken } from '../auth/service.ts';
 
 import type { ActivityLog } from './activity.ts';
 import type { ChatHub } from './hub.ts';
-import {
-  joinConversation,
-  markRead,
-  renewSocketToken,
-  sendMessage,
-  type ChatParticipant,
-} from './service.ts';
+import { joinConversation, markRead, sendMessage, type ChatParticipant } from './service.ts';
 
 /** Close code of a server that is shutting down (the client reconnects). */
 const CLOSE_GOING_AWAY = 1001;
@@ -63,68 +56,8 @@ function pendingMember(): PendingMember {
   };
 }
 
-/** What the upgrade request established before the socket opened. */
-type ChatJoin =
-  | {
-      ok: true;
-      participant: ChatParticipant;
-      /** The token the socket opened with: issued at, expires at (seconds). */
-      token: { iat: number; exp: number };
-      member: PendingMember;
-      leave: () => Promise<void>;
-    }
-  | SocketRefusal;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set on chat socket requests before the upgrade. */
-    chatJoin?: ChatJoin;
-  }
-}
-
 /** A joined socket that never opened is let go after this long. */
 const ATTACH_TIMEOUT_MS = 10_000;
-
-const UNAUTHORIZED = SESSION_EXPIRED_REFUSAL;
-const FORBIDDEN = FORBIDDEN_REFUSAL;
-
-/**
- * Before the upgrade: checks the token and the participant, and joins the
- * conversation's channel, so that once the client sees the socket open it
- * receives every message stored from then on (its catch-up fetch covers the
- * time before). Refusals are answered after the upgrade, as close codes.
- */
-export function chatJoinHook(app: FastifyInstance, ctx: AppContext, hub: ChatHub) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    request.chatJoin = UNAUTHORIZED;
-    if (!(await authenticateToken(app, request, reply)) || !request.authUser) return;
-    const id = Number((request.params as { id?: string }).id);
-    if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-      request.chatJoin = FORBIDDEN;
-      return;
-    }
-    const result = await joinConversation(ctx, request.authUser.user_id, id);
-    if (!result.ok) {
-      request.chatJoin = result.reason === 'unauthorized' ? UNAUTHORIZED : FORBIDDEN;
-      return;
-    }
-    const member = pendingMember();
-    const leave = await hub.join(id, member);
-    const { iat, exp } = request.authUser;
-    request.chatJoin = {
-      ok: true,
-      participant: result.participant,
-      token: { iat, exp },
-      member,
-      leave,
-    };
-    // an upgrade that never completes must not keep the channel
-    const abandoned = setTimeout(() => {
-      if (!member.isAttached()) void leave();
-    }, ATTACH_TIMEOUT_MS);
-    abandoned.unref();
-  };
-}
 
 function errorFrame(code: string, detail: string, tempId?: TempId | null): string {
   const frame: ServerError = { type: 'error', code, detail, temp_id: tempId ?? null };
@@ -132,49 +65,78 @@ function errorFrame(code: string, detail: string, tempId?: TempId | null): strin
 }
 
 /**
- * One chat socket: closed with 4001/4003 when the join was refused, otherwise
- * its frames are handled one at a time, in the order they arrive. It lives as
- * long as its token: closed with 4001 at the token's expiry unless an `auth`
- * frame renewed it, when the user's sessions end (the registry hears it from
- * every instance), and with 4008 when the user opens too many (decision 043).
+ * `/ws/chat/:id/?token=ACCESS`: one participant's socket of a conversation.
+ * Before the upgrade it checks the participant and joins the conversation's
+ * channel, so that once the client sees the socket open it receives every
+ * message stored from then on (its catch-up fetch covers the time before);
+ * 4003 for anyone else. Its frames are handled one at a time, in the order
+ * they arrive. It lives as long as its token: closed with 4001 at the token's
+ * expiry unless an `auth` frame renewed it, when the user's sessions end (the
+ * registry hears it from every instance), and with 4008 when the user opens
+ * too many (decision 043).
  */
-export function handleChatSocket(
+export function chatSocketRoute(
+  app: FastifyInstance,
   ctx: AppContext,
   hub: ChatHub,
   registry: SocketRegistry,
   activity: ActivityLog,
+): SocketRoute {
+  return socketRoute({
+    app,
+    registry,
+    now: () => ctx.now(),
+    admit: async (request, user) => {
+      const id = Number((request.params as { id?: string }).id);
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return FORBIDDEN_REFUSAL;
+      const result = await joinConversation(ctx, user.user_id, id);
+      if (!result.ok) {
+        return result.reason === 'unauthorized' ? SESSION_EXPIRED_REFUSAL : FORBIDDEN_REFUSAL;
+      }
+      const member = pendingMember();
+      const leave = await hub.join(id, member);
+      // an upgrade that never completes must not keep the channel
+      const abandoned = setTimeout(() => {
+        if (!member.isAttached()) void leave();
+      }, ATTACH_TIMEOUT_MS);
+      abandoned.unref();
+      return { ok: true, participant: result.participant, member, leave };
+    },
+    opened: (socket, { admitted, lifetime }, request) => {
+      const { participant, member, leave } = admitted;
+      member.attach(socket);
+      handleChatFrames(ctx, hub, activity, socket, request.log, participant, lifetime);
+      socket.on('close', () => {
+        leave().catch((error: unknown) => {
+          request.log.error({ err: error }, 'chat socket could not leave');
+        });
+      });
+    },
+  });
+}
+
+/**
+ * An open chat socket's frames: a message is stored, then published to the
+ * conversation; a read receipt likewise; an `auth` frame renews the token the
+ * socket lives on. The token and the session are checked in memory: no read
+ * on the message path.
+ */
+function handleChatFrames(
+  ctx: AppContext,
+  hub: ChatHub,
+  activity: ActivityLog,
   socket: WebSocket,
-  request: FastifyRequest,
+  log: FastifyBaseLogger,
+  participant: ChatParticipant,
+  lifetime: SocketLifetime,
 ): void {
-  const log = request.log;
   const send = (data: string): void => {
     if (socket.readyState === socket.OPEN) socket.send(data);
   };
-  const join = request.chatJoin ?? UNAUTHORIZED;
-  if (!join.ok) {
-    socket.close(join.code, join.reason);
-    return;
-  }
-  const { participant } = join;
-  join.member.attach(socket);
-  // the token's lifetime: checked on every frame in memory, and by a timer; its
-  // `end` stops handling frames at once and closes (the close event follows later)
-  const lifetime = startSocketLifetime({
-    socket,
-    userId: participant.user.id,
-    token: join.token,
-    registry,
-    now: () => ctx.now(),
-  });
 
-  const handle = async (participant: ChatParticipant, frame: ClientFrame): Promise<void> => {
+  const handle = async (frame: ClientFrame): Promise<void> => {
     if (frame.type === 'auth') {
-      const claims = await renewSocketToken(ctx, participant, frame.token);
-      if (!claims || registry.isRevoked(participant.user.id, claims.iat)) {
-        lifetime.end(CHAT_SOCKET_CLOSE_UNAUTHORIZED, SESSION_EXPIRED_REASON);
-        return;
-      }
-      lifetime.renew(claims);
+      lifetime.renew(await verifyCurrentToken(ctx, frame.token));
       return;
     }
     if (frame.type === 'chat_message') {
@@ -199,10 +161,7 @@ export function handleChatSocket(
     }
   };
 
-  // one frame at a time, in the order they arrive; the token and the session are
-  // checked in memory: no read on the message path
-  lifetime.onFrame(async (data: RawData, isBinary: boolean) => {
-    const text = isBinary ? null : rawText(data);
+  lifetime.onFrame(async (text) => {
     const frame = text === null ? null : parseClientFrame(text);
     if (!frame) {
       send(errorFrame('invalid_frame', CHAT_MESSAGES.invalidFrame));
@@ -215,26 +174,13 @@ export function handleChatSocket(
       return;
     }
     try {
-      await handle(participant, frame);
+      await handle(frame);
     } catch (error) {
       log.error({ err: error }, 'chat frame failed');
       const tempId = frame.type === 'chat_message' ? (frame.temp_id ?? null) : null;
       send(errorFrame('internal_error', CHAT_MESSAGES.sendFailed, tempId));
     }
   });
-
-  socket.on('close', () => {
-    lifetime.stop();
-    join
-      .leave()
-      .catch((error: unknown) => log.error({ err: error }, 'chat socket could not leave'));
-  });
-}
-
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  return data.toString('utf8');
 }
 
 /**

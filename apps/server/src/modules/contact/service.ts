@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import { MESSAGES } from '@gurumatch/shared/messages';
 import { CONTACT_MESSAGES } from '@gurumatch/shared/messages/contact';
 import {
   CONTACT_IMAGE_MAX_DIMENSION_PX,
@@ -13,6 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import {
   detectFileType,
   isReadableImage,
@@ -142,8 +142,6 @@ export async function submitContactRequest(
 /** For the back office's list of requests. */
 export { countContactRequests, listContactRequests, type ContactRequestRow } from './queries.ts';
 
-const requestNotFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
-
 /**
  * Sets a request's status and note within the caller's transaction (the back
  * office audits it there); what is not given stays. Answers the row before and after.
@@ -154,15 +152,15 @@ export async function updateContactRequestStatus(
   patch: { status?: ContactRequestRow['status'] | undefined; note?: string | undefined },
   at: Date,
 ): Promise<{ before: ContactRequestRow; after: ContactRequestRow }> {
-  const before = await findContactRequest(tx, id, true);
-  if (!before) throw requestNotFound();
-  const after = await updateContactRequest(
-    tx,
-    id,
-    { status: patch.status ?? before.status, note: patch.note ?? before.note },
-    at,
+  const before = requireFound(await findContactRequest(tx, id, true));
+  const after = requireFound(
+    await updateContactRequest(
+      tx,
+      id,
+      { status: patch.status ?? before.status, note: patch.note ?? before.note },
+      at,
+    ),
   );
-  if (!after) throw requestNotFound();
   return { before, after };
 }
 
@@ -173,6 +171,5 @@ export async function getContactRequestImage(
 ): Promise<{ contentType: string; body: Buffer }> {
   const row = await findContactRequest(ctx.db, id);
   const file = row?.image_key ? await ctx.storage.get(row.image_key) : null;
-  if (!file) throw requestNotFound();
-  return file;
+  return requireFound(file);
 }

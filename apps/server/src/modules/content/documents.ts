@@ -1,10 +1,10 @@
-import { MESSAGES } from '@gurumatch/shared/messages';
 import { CONTENT_MESSAGES, type DocumentKind } from '@gurumatch/shared/messages/content';
 import type { AreaFaq, AreaGuide, SiteDocument } from '@gurumatch/shared/schemas/content';
 
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { requireFound } from '../../lib/not-found.ts';
 
 import {
   countDocuments,
@@ -113,12 +113,9 @@ function prepareDocument(
   };
 }
 
-const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
-
 /** A policy or area guide by slug (the public page's data). */
 export async function getDocument(ctx: AppContext, slug: string): Promise<SiteDocument> {
-  const row = await findDocumentBySlug(ctx.db, slug);
-  if (!row) throw notFound();
+  const row = requireFound(await findDocumentBySlug(ctx.db, slug));
   return toSiteDocument(row);
 }
 
@@ -196,8 +193,7 @@ export async function editDocument(
   patch: { title?: string; description?: string; content?: string },
   at: Date,
 ): Promise<{ before: SiteDocumentWithId; after: SiteDocumentWithId }> {
-  const row = await findDocument(tx, id, true);
-  if (!row) throw notFound();
+  const row = requireFound(await findDocument(tx, id, true));
   const fields = prepareDocument(
     row.kind,
     {
@@ -207,7 +203,6 @@ export async function editDocument(
     },
     listsOf(row.details),
   );
-  const updated = await updateDocument(tx, id, fields, at);
-  if (!updated) throw notFound();
+  const updated = requireFound(await updateDocument(tx, id, fields, at));
   return { before: toDocumentItem(row), after: toDocumentItem(updated) };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 
-import { MESSAGES } from '@gurumatch/shared/messages';
 import { ADMIN_MESSAGES, type AuditTargetType } from '@gurumatch/shared/messages/admin';
 import {
   SLUG_MAX_LENGTH,
@@ -32,6 +31,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import {
   answerPage,
   invalidateList,
@@ -153,17 +153,35 @@ function splitFullName(fullName: string): { first_name: string; last_name: strin
 
 const FORMER_AUTHOR = { username: 'gurumatch', first_name: 'GuruMatch', last_name: '' };
 
-function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
+/** What every answer about a post or article carries: which it is, its body and its times. */
+interface ContentBase {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function toContentBase(
+  row: Omit<ContentBase, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date },
+): ContentBase {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     content: row.content,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
+  return {
+    ...toContentBase(row),
     excerpt: row.excerpt,
     featured_image: toPublicFileUrl(publicUrl, row.featured_image),
     tags: row.tags,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
     author:
       row.author_email === null
         ? FORMER_AUTHOR
@@ -176,20 +194,13 @@ function toBlogPost(row: BlogPostRow, publicUrl: string): BlogPost {
 
 function toArticle(row: ArticleRow): Article {
   return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
+    ...toContentBase(row),
     category: row.category,
     video_id: row.video_id,
     reading_time: row.reading_time,
     view_count: row.view_count,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
   };
 }
-
-const notFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
 
 /** A list item's `content` is its excerpt (plain text), never the body (API contract, compat). */
 function toBlogListItem(row: BlogListRow, publicUrl: string): BlogListItem {
@@ -223,8 +234,7 @@ export async function listBlogPosts(ctx: AppContext, query: BlogListQuery): Prom
 }
 
 export async function getBlogPost(ctx: AppContext, slug: string): Promise<BlogPost> {
-  const row = await findPublishedBlogPostBySlug(ctx.db, slug);
-  if (!row) throw notFound();
+  const row = requireFound(await findPublishedBlogPostBySlug(ctx.db, slug));
   return toBlogPost(row, ctx.config.publicUrl);
 }
 
@@ -253,8 +263,7 @@ export async function listArticles(ctx: AppContext, query: ArticleListQuery): Pr
 
 /** An article, counting the view. */
 export async function viewArticle(ctx: AppContext, slug: string): Promise<Article> {
-  const row = await incrementArticleViews(ctx.db, slug);
-  if (!row) throw notFound();
+  const row = requireFound(await incrementArticleViews(ctx.db, slug));
   return toArticle(row);
 }
 
@@ -522,25 +531,9 @@ function commonColumns(
   };
 }
 
-/** What both kinds answer of a stored row. */
-function toContentItem(row: ContentRow<ContentTable>): {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
-  published: boolean;
-  created_at: string;
-  updated_at: string;
-} {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    content: row.content,
-    published: row.is_published,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
+/** What both kinds answer the back office of a stored row. */
+function toContentItem(row: ContentRow<ContentTable>): ContentBase & { published: boolean } {
+  return { ...toContentBase(row), published: row.is_published };
 }
 
 /** What the audit log keeps of a post or article, before and after a change. */
@@ -632,8 +625,7 @@ function editContent<
     },
 
     update: async (tx, id, patch, at) => {
-      const before = await findContent(tx, kind.table, id, true);
-      if (!before) throw notFound();
+      const before = requireFound(await findContent(tx, kind.table, id, true));
       const merged = kind.merge(before, patch);
       const slug = await chooseSlug(tx, kind.table, patch.slug ?? before.slug, merged.title, id);
       const row = await updateContent(tx, kind.table, id, kind.toFields(merged, slug), at);
@@ -653,8 +645,7 @@ function editContent<
     },
 
     remove: async (tx, id) => {
-      const before = await findContent(tx, kind.table, id, true);
-      if (!before) throw notFound();
+      const before = requireFound(await findContent(tx, kind.table, id, true));
       await deleteContent(tx, kind.table, id);
       return contentSnapshot(before);
     },

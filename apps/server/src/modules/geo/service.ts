@@ -4,6 +4,7 @@ import { GEO_MESSAGES, type AutocompleteResponse, type Place } from '@gurumatch/
 
 import type { AppContext } from '../../context.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
+import { requireFound } from '../../lib/not-found.ts';
 
 /** Maps calls are public, so each client address gets this many per window. */
 export const GEO_REQUESTS_PER_IP_LIMIT = 60;
@@ -30,10 +31,6 @@ async function askMaps<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function placeNotFound(): AppError {
-  return new AppError(404, 'not_found', GEO_MESSAGES.placeNotFound);
-}
-
 /** Suggestions for what the user typed (already trimmed); blank text answers none. */
 export async function suggestPlaces(
   ctx: AppContext,
@@ -49,8 +46,7 @@ export async function suggestPlaces(
 export async function findPlace(ctx: AppContext, placeId: string, ip: string): Promise<Place> {
   await limitGeoRequests(ctx, ip);
   const place = await askMaps(() => ctx.maps.place(placeId));
-  if (!place) throw placeNotFound();
-  return place;
+  return requireFound(place, GEO_MESSAGES.placeNotFound);
 }
 
 export async function findNearestPlace(
@@ -61,6 +57,5 @@ export async function findNearestPlace(
 ): Promise<Place> {
   await limitGeoRequests(ctx, ip);
   const place = await askMaps(() => ctx.maps.reverse(latitude, longitude));
-  if (!place) throw new AppError(404, 'not_found', GEO_MESSAGES.noPlaceNearby);
-  return place;
+  return requireFound(place, GEO_MESSAGES.noPlaceNearby);
 }

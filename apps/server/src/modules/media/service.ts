@@ -1,8 +1,6 @@
-import { MESSAGES } from '@gurumatch/shared/messages';
-
 import type { StoredFile } from '../../adapters/storage/index.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { requireFound } from '../../lib/not-found.ts';
 
 /** Names the profile module gives avatars: `<user id>-<32 hex>.webp`. */
 const AVATAR_NAME_PATTERN = /^\d{1,10}-[a-f0-9]{32}\.webp$/;
@@ -10,8 +8,7 @@ const AVATAR_NAME_PATTERN = /^\d{1,10}-[a-f0-9]{32}\.webp$/;
 /** A stored avatar by its public name; anything else (documents included) is a 404. */
 export async function getAvatar(ctx: AppContext, name: string): Promise<StoredFile> {
   const file = AVATAR_NAME_PATTERN.test(name) ? await ctx.storage.get(`avatars/${name}`) : null;
-  if (!file) throw new AppError(404, 'not_found', MESSAGES.notFound);
-  return file;
+  return requireFound(file);
 }
 
 /** Names the back office gives content images: `<32 hex>.jpg|png|webp`. */
@@ -22,6 +19,5 @@ export async function getContentImage(ctx: AppContext, name: string): Promise<St
   const file = CONTENT_IMAGE_NAME_PATTERN.test(name)
     ? await ctx.storage.get(`content/${name}`)
     : null;
-  if (!file) throw new AppError(404, 'not_found', MESSAGES.notFound);
-  return file;
+  return requireFound(file);
 }

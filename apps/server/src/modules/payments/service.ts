@@ -45,6 +45,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
 import { queueJobPerItem, sweepJob } from '../../lib/sweep-job.ts';
 import { sanitizeContentHtml } from '../content/service.ts';
@@ -412,8 +413,6 @@ export {
   type EditablePlanRow,
 } from './queries.ts';
 
-const editNotFound = (): AppError => new AppError(404, 'not_found', MESSAGES.notFound);
-
 /** A row before and after an edit, for the audit log. */
 export interface Edited<Row> {
   before: Row;
@@ -446,16 +445,16 @@ export async function editPlan(
   patch: AdminPlanPatch,
   at: Date,
 ): Promise<Edited<EditablePlanRow>> {
-  const before = await lockEditablePlan(tx, id);
-  if (!before) throw editNotFound();
+  const before = requireFound(await lockEditablePlan(tx, id));
   const merged = { ...before, ...patch };
-  const after = await updatePlan(
-    tx,
-    id,
-    { ...merged, description: sanitizeContentHtml(merged.description) },
-    at,
+  const after = requireFound(
+    await updatePlan(
+      tx,
+      id,
+      { ...merged, description: sanitizeContentHtml(merged.description) },
+      at,
+    ),
   );
-  if (!after) throw editNotFound();
   return { before, after };
 }
 
@@ -508,9 +507,7 @@ export async function createCoupon(
       code: [ADMIN_MESSAGES.codeTaken],
     });
   }
-  const row = await lockEditableCoupon(tx, id);
-  if (!row) throw editNotFound();
-  return row;
+  return requireFound(await lockEditableCoupon(tx, id));
 }
 
 /** Edits a coupon within the caller's transaction, under the same rules as a new one. */
@@ -519,8 +516,7 @@ export async function editCoupon(
   id: number,
   patch: AdminCouponPatch,
 ): Promise<Edited<EditableCouponRow>> {
-  const before = await lockEditableCoupon(tx, id);
-  if (!before) throw editNotFound();
+  const before = requireFound(await lockEditableCoupon(tx, id));
   const fields = {
     ...before,
     ...patch,
@@ -529,8 +525,7 @@ export async function editCoupon(
   };
   await checkCouponRules(tx, fields);
   await updateEditableCoupon(tx, id, fields);
-  const after = await lockEditableCoupon(tx, id);
-  if (!after) throw editNotFound();
+  const after = requireFound(await lockEditableCoupon(tx, id));
   return { before, after };
 }
 
@@ -1208,8 +1203,7 @@ export async function getInvoice(
 // ---------------------------------------------------------------- sandbox checkout
 
 function requireSandbox(ctx: AppContext): SandboxPayments {
-  if (!ctx.paymentsSandbox) throw new AppError(404, 'not_found', MESSAGES.notFound);
-  return ctx.paymentsSandbox;
+  return requireFound(ctx.paymentsSandbox);
 }
 
 /** The sandbox checkout page of an order. */

@@ -28,6 +28,7 @@ import type { StoredFile } from '../../adapters/storage/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
+import { requireFound } from '../../lib/not-found.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { grantFreePlanIfOnboarded } from '../payments/service.ts';
 
@@ -443,8 +444,7 @@ export async function decideVerification(
   userId: number,
   decision: { approved: boolean; reason: string | null; by: number; at: Date },
 ): Promise<VerificationRow> {
-  const before = await findVerificationForUpdate(tx, userId);
-  if (!before) throw new AppError(404, 'not_found', MESSAGES.notFound);
+  const before = requireFound(await findVerificationForUpdate(tx, userId));
   if (before.role !== 'teacher') throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.notATutor);
   if (!before.id_proof_key || !before.qualification_proof_key) {
     throw new AppError(400, 'invalid_state', ADMIN_MESSAGES.noDocuments);

@@ -1,9 +1,8 @@
-import { MESSAGES } from '@gurumatch/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { requireFound } from '../../lib/not-found.ts';
 
 import { buildRobotsTxt, buildSitemapFile, buildSitemapIndex } from './service.ts';
 
@@ -31,8 +30,7 @@ export const seoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       },
     },
     async (request, reply) => {
-      const xml = await buildSitemapFile(ctx, request.params.file);
-      if (xml === null) throw new AppError(404, 'not_found', MESSAGES.notFound);
+      const xml = requireFound(await buildSitemapFile(ctx, request.params.file));
       return reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', `public, max-age=${String(SEO_FILE_MAX_AGE_SECONDS)}`)
