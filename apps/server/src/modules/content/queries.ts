@@ -471,17 +471,24 @@ export function updateDocument(
   fields: DocumentFields,
   at: Date,
 ): Promise<DocumentRow | null> {
-  const columns = {
-    title: fields.title,
-    description: fields.description,
-    content: fields.content,
-    content_text: fields.contentText,
-    details: JSON.stringify(fields.details),
-    sanitized_version: fields.sanitizedVersion,
-    seeded_hash: null,
-    updated_at: at,
-  };
-  return updateRowById<DocumentRow>(db, 'documents', id, columns, DOCUMENT_COLUMNS);
+  return firstRow<DocumentRow>(
+    db,
+    `UPDATE documents
+        SET title = $2, description = $3, content = $4, content_text = $5, details = $6,
+            sanitized_version = $7, seeded_hash = NULL, updated_at = $8
+      WHERE id = $1
+      RETURNING ${DOCUMENT_COLUMNS}`,
+    [
+      id,
+      fields.title,
+      fields.description,
+      fields.content,
+      fields.contentText,
+      JSON.stringify(fields.details),
+      fields.sanitizedVersion,
+      at,
+    ],
+  );
 }
 
 export interface SeededDocument extends DocumentFields {
