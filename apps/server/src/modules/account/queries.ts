@@ -1,7 +1,8 @@
 import type { OtpMethod } from '@gurumatch/shared/constants';
 
 import type { Queryable } from '../../db/connection.ts';
-import { countOf } from '../../db/rows.ts';
+import { firstRow, returnedRow, rowByIdFinder } from '../../db/rows.ts';
+import { rowCounter, rowFinder } from '../../db/statements.ts';
 
 export interface AccountUserRow {
   id: number;
@@ -19,38 +20,16 @@ export interface AccountUserRow {
 const ACCOUNT_USER_COLUMNS = `id, email, full_name, role, is_active, is_email_verified,
   phone_country_code, phone_number, is_phone_verified, password_changed_at`;
 
-export async function findAccountUserById(
-  db: Queryable,
-  userId: number,
-): Promise<AccountUserRow | null> {
-  const rows = await db.query<AccountUserRow>(
-    `SELECT ${ACCOUNT_USER_COLUMNS} FROM users WHERE id = $1`,
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+/** An account by id; locked for the rest of the transaction when `lock` is set. */
+export const findAccountUserById = rowByIdFinder<AccountUserRow>('users', ACCOUNT_USER_COLUMNS);
 
-export async function findAccountUserByEmail(
-  db: Queryable,
-  email: string,
-): Promise<AccountUserRow | null> {
-  const rows = await db.query<AccountUserRow>(
-    `SELECT ${ACCOUNT_USER_COLUMNS} FROM users WHERE email = $1`,
-    [email],
-  );
-  return rows[0] ?? null;
-}
+export const findAccountUserByEmail = rowFinder<AccountUserRow, [email: string]>(
+  `SELECT ${ACCOUNT_USER_COLUMNS} FROM users WHERE email = $1`,
+);
 
 /** Locks the user row: one phone-code send or account change per user at a time. */
-export async function lockAccountUser(
-  db: Queryable,
-  userId: number,
-): Promise<AccountUserRow | null> {
-  const rows = await db.query<AccountUserRow>(
-    `SELECT ${ACCOUNT_USER_COLUMNS} FROM users WHERE id = $1 FOR UPDATE`,
-    [userId],
-  );
-  return rows[0] ?? null;
+export function lockAccountUser(db: Queryable, userId: number): Promise<AccountUserRow | null> {
+  return findAccountUserById(db, userId, true);
 }
 
 // ---------------------------------------------------------------------------
@@ -104,36 +83,18 @@ export async function deleteUnusedAccountTokens(
   );
 }
 
-export async function findAccountToken(
-  db: Queryable,
-  userId: number,
-  purpose: AccountTokenPurpose,
-  tokenHash: string,
-): Promise<AccountTokenRow | null> {
-  const rows = await db.query<AccountTokenRow>(
-    `SELECT id, user_id, purpose, password_changed_at, expires_at, used_at
-       FROM account_tokens
-      WHERE user_id = $1 AND purpose = $2 AND token_hash = $3`,
-    [userId, purpose, tokenHash],
-  );
-  return rows[0] ?? null;
-}
+/** A mailed link of the user, by its purpose and the hash of its token. */
+type AccountTokenKey = [userId: number, purpose: AccountTokenPurpose, tokenHash: string];
 
-export async function lockAccountToken(
-  db: Queryable,
-  userId: number,
-  purpose: AccountTokenPurpose,
-  tokenHash: string,
-): Promise<AccountTokenRow | null> {
-  const rows = await db.query<AccountTokenRow>(
-    `SELECT id, user_id, purpose, password_changed_at, expires_at, used_at
+const ACCOUNT_TOKEN_SELECT = `SELECT id, user_id, purpose, password_changed_at, expires_at, used_at
        FROM account_tokens
-      WHERE user_id = $1 AND purpose = $2 AND token_hash = $3
-      FOR UPDATE`,
-    [userId, purpose, tokenHash],
-  );
-  return rows[0] ?? null;
-}
+      WHERE user_id = $1 AND purpose = $2 AND token_hash = $3`;
+
+export const findAccountToken = rowFinder<AccountTokenRow, AccountTokenKey>(ACCOUNT_TOKEN_SELECT);
+
+export const lockAccountToken = rowFinder<AccountTokenRow, AccountTokenKey>(
+  `${ACCOUNT_TOKEN_SELECT} FOR UPDATE`,
+);
 
 export async function markAccountTokenUsed(db: Queryable, id: number, at: Date): Promise<void> {
   await db.query('UPDATE account_tokens SET used_at = $2 WHERE id = $1', [id, at]);
@@ -185,29 +146,16 @@ export interface PhoneOtpRow {
   created_at: Date;
 }
 
+const LATEST_PHONE_OTP = `SELECT * FROM phone_otps WHERE user_id = $1
+      ORDER BY created_at DESC, id DESC LIMIT 1`;
+
 /** The user's newest code (only the newest one can be verified). */
-export async function findLatestPhoneOtp(
-  db: Queryable,
-  userId: number,
-): Promise<PhoneOtpRow | null> {
-  const rows = await db.query<PhoneOtpRow>(
-    `SELECT * FROM phone_otps WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const findLatestPhoneOtp = rowFinder<PhoneOtpRow, [userId: number]>(LATEST_PHONE_OTP);
 
 /** The user's newest code, locked: only the newest one can be verified. */
-export async function lockLatestPhoneOtp(
-  db: Queryable,
-  userId: number,
-): Promise<PhoneOtpRow | null> {
-  const rows = await db.query<PhoneOtpRow>(
-    `SELECT * FROM phone_otps WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const lockLatestPhoneOtp = rowFinder<PhoneOtpRow, [userId: number]>(
+  `${LATEST_PHONE_OTP} FOR UPDATE`,
+);
 
 /** When the user was last sent a code for this number (the resend wait is per number). */
 export async function findLatestPhoneOtpTimeForNumber(
@@ -216,40 +164,26 @@ export async function findLatestPhoneOtpTimeForNumber(
   countryCode: string,
   phoneNumber: string,
 ): Promise<Date | null> {
-  const rows = await db.query<{ created_at: Date }>(
+  const row = await firstRow<{ created_at: Date }>(
+    db,
     `SELECT created_at FROM phone_otps
       WHERE user_id = $1 AND country_code = $2 AND phone_number = $3
       ORDER BY created_at DESC LIMIT 1`,
     [userId, countryCode, phoneNumber],
   );
-  return rows[0]?.created_at ?? null;
+  return row?.created_at ?? null;
 }
 
-export function countPhoneOtpsForNumberSince(
-  db: Queryable,
-  countryCode: string,
-  phoneNumber: string,
-  since: Date,
-): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count FROM phone_otps
-      WHERE country_code = $1 AND phone_number = $2 AND created_at > $3`,
-    [countryCode, phoneNumber, since],
-  );
-}
+export const countPhoneOtpsForNumberSince = rowCounter<
+  [countryCode: string, phoneNumber: string, since: Date]
+>(
+  `SELECT count(*)::int AS count FROM phone_otps
+    WHERE country_code = $1 AND phone_number = $2 AND created_at > $3`,
+);
 
-export function countPhoneOtpsForUserSince(
-  db: Queryable,
-  userId: number,
-  since: Date,
-): Promise<number> {
-  return countOf(
-    db,
-    'SELECT count(*)::int AS count FROM phone_otps WHERE user_id = $1 AND created_at > $2',
-    [userId, since],
-  );
-}
+export const countPhoneOtpsForUserSince = rowCounter<[userId: number, since: Date]>(
+  'SELECT count(*)::int AS count FROM phone_otps WHERE user_id = $1 AND created_at > $2',
+);
 
 export async function insertPhoneOtp(
   db: Queryable,
@@ -263,7 +197,8 @@ export async function insertPhoneOtp(
     createdAt: Date;
   },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  const row = await returnedRow<{ id: number }>(
+    db,
     `INSERT INTO phone_otps (user_id, channel, country_code, phone_number, code_hash, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      RETURNING id`,
@@ -276,10 +211,9 @@ export async function insertPhoneOtp(
       otp.expiresAt,
       otp.createdAt,
     ],
+    'insertPhoneOtp',
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('insertPhoneOtp: no row returned');
-  return id;
+  return row.id;
 }
 
 export async function deletePhoneOtp(db: Queryable, id: number): Promise<void> {
@@ -304,13 +238,14 @@ export async function findVerifiedPhoneOwner(
   phoneNumber: string,
   exceptUserId: number,
 ): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(
+  const owner = await firstRow<{ id: number }>(
+    db,
     `SELECT id FROM users
       WHERE phone_country_code = $1 AND phone_number = $2 AND is_phone_verified AND id <> $3
       LIMIT 1`,
     [countryCode, phoneNumber, exceptUserId],
   );
-  return rows[0]?.id ?? null;
+  return owner?.id ?? null;
 }
 
 export async function setVerifiedPhone(

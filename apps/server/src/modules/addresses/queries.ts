@@ -1,5 +1,7 @@
 import type { Place } from '../../adapters/maps/index.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { returnedRow } from '../../db/rows.ts';
+import { rowChecker, rowFinder, rowLister } from '../../db/statements.ts';
 
 export interface AddressRow {
   id: number;
@@ -51,31 +53,22 @@ export function newAddressAt(
 }
 
 /** Locks the user row: address changes of one user happen one at a time. */
-export async function lockAddressOwner(db: Queryable, userId: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    'SELECT id FROM users WHERE id = $1 AND is_active FOR UPDATE',
-    [userId],
-  );
-  return rows.length > 0;
-}
+export const lockAddressOwner = rowChecker<[userId: number]>(
+  'SELECT id FROM users WHERE id = $1 AND is_active FOR UPDATE',
+);
 
 /** The user's addresses, primary first. */
-export async function listAddressesOfUser(db: Queryable, userId: number): Promise<AddressRow[]> {
-  return db.query<AddressRow>(
-    'SELECT * FROM user_addresses WHERE user_id = $1 ORDER BY is_primary DESC, slot, id',
-    [userId],
-  );
-}
+export const listAddressesOfUser = rowLister<AddressRow, [userId: number]>(
+  'SELECT * FROM user_addresses WHERE user_id = $1 ORDER BY is_primary DESC, slot, id',
+);
 
-export async function lockAddressesOfUser(db: Queryable, userId: number): Promise<AddressRow[]> {
-  return db.query<AddressRow>(
-    'SELECT * FROM user_addresses WHERE user_id = $1 ORDER BY slot FOR UPDATE',
-    [userId],
-  );
-}
+export const lockAddressesOfUser = rowLister<AddressRow, [userId: number]>(
+  'SELECT * FROM user_addresses WHERE user_id = $1 ORDER BY slot FOR UPDATE',
+);
 
-export async function insertAddress(db: Queryable, address: NewAddress): Promise<AddressRow> {
-  const rows = await db.query<AddressRow>(
+export function insertAddress(db: Queryable, address: NewAddress): Promise<AddressRow> {
+  return returnedRow<AddressRow>(
+    db,
     `INSERT INTO user_addresses (user_id, place_id, formatted_address, city, district, state, country,
                                  latitude, longitude, is_primary, slot, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -94,10 +87,8 @@ export async function insertAddress(db: Queryable, address: NewAddress): Promise
       address.slot,
       address.createdAt,
     ],
+    'insertAddress',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertAddress: no row returned');
-  return row;
 }
 
 export async function deleteAddress(db: Queryable, userId: number, id: number): Promise<void> {
@@ -110,14 +101,6 @@ export async function clearPrimaryAddress(db: Queryable, userId: number): Promis
   ]);
 }
 
-export async function markAddressPrimary(
-  db: Queryable,
-  userId: number,
-  id: number,
-): Promise<AddressRow | null> {
-  const rows = await db.query<AddressRow>(
-    'UPDATE user_addresses SET is_primary = true WHERE id = $1 AND user_id = $2 RETURNING *',
-    [id, userId],
-  );
-  return rows[0] ?? null;
-}
+export const markAddressPrimary = rowFinder<AddressRow, [userId: number, id: number]>(
+  'UPDATE user_addresses SET is_primary = true WHERE id = $2 AND user_id = $1 RETURNING *',
+);

@@ -1,8 +1,6 @@
 import type { Queryable } from '../../db/connection.ts';
-import { countOf } from '../../db/rows.ts';
-
-/** Search words as ILIKE patterns; an empty list matches everything. */
-export type Patterns = readonly string[];
+import { everyPatternMatches, type Patterns } from '../../db/search.ts';
+import { rowCounter, rowLister } from '../../db/statements.ts';
 
 // ---- audit log ----------------------------------------------------------
 
@@ -47,37 +45,23 @@ export interface AuditRow {
   created_at: Date;
 }
 
+/** The audit log's filter: a target type, a target id (null: any) and search words. */
+type AuditFilter = [targetType: string | null, targetId: number | null, patterns: Patterns];
+
 const AUDIT_WHERE = `($1::text IS NULL OR target_type = $1)
    AND ($2::int IS NULL OR target_id = $2)
-   AND NOT EXISTS (SELECT 1 FROM unnest($3::text[]) AS t(p)
-                    WHERE NOT (action ILIKE t.p OR actor_email ILIKE t.p))`;
+   AND ${everyPatternMatches('$3', ['action', 'actor_email'])}`;
 
-export function countAuditEntries(
-  db: Queryable,
-  targetType: string | null,
-  targetId: number | null,
-  patterns: Patterns,
-): Promise<number> {
-  return countOf(db, `SELECT count(*)::int AS count FROM admin_audit_log WHERE ${AUDIT_WHERE}`, [
-    targetType,
-    targetId,
-    patterns,
-  ]);
-}
+export const countAuditEntries = rowCounter<AuditFilter>(
+  `SELECT count(*)::int AS count FROM admin_audit_log WHERE ${AUDIT_WHERE}`,
+);
 
-export function listAuditEntries(
-  db: Queryable,
-  targetType: string | null,
-  targetId: number | null,
-  patterns: Patterns,
-  limit: number,
-  offset: number,
-): Promise<AuditRow[]> {
-  return db.query<AuditRow>(
-    `SELECT id::int AS id, actor_id, actor_email, action, target_type, target_id, before, after,
-            created_at
-       FROM admin_audit_log WHERE ${AUDIT_WHERE}
-      ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
-    [targetType, targetId, patterns, limit, offset],
-  );
-}
+export const listAuditEntries = rowLister<
+  AuditRow,
+  [...AuditFilter, limit: number, offset: number]
+>(
+  `SELECT id::int AS id, actor_id, actor_email, action, target_type, target_id, before, after,
+          created_at
+     FROM admin_audit_log WHERE ${AUDIT_WHERE}
+    ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
+);

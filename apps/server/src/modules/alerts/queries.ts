@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/connection.ts';
+import { firstRow } from '../../db/rows.ts';
+import { rowFinder, rowLister } from '../../db/statements.ts';
 
 /** Mean earth radius, km (IUGG), as the feed computes distances. */
 const EARTH_RADIUS_KM = 6371.0088;
@@ -26,20 +28,13 @@ export interface AlertEnquiryRow {
   poster_active: boolean;
 }
 
-export async function findAlertEnquiry(
-  db: Queryable,
-  enquiryId: number,
-): Promise<AlertEnquiryRow | null> {
-  const rows = await db.query<AlertEnquiryRow>(
-    `SELECT e.id, e.student_id, e.name, e.subject, e.class_level, e.study_mode, e.city,
-            e.latitude, e.longitude, e.coins_required, e.posted_at, e.expires_at, e.archived,
-            e.responded_count, e.total_responses, u.is_active AS poster_active
-       FROM enquiries e JOIN users u ON u.id = e.student_id
-      WHERE e.id = $1`,
-    [enquiryId],
-  );
-  return rows[0] ?? null;
-}
+export const findAlertEnquiry = rowFinder<AlertEnquiryRow, [enquiryId: number]>(
+  `SELECT e.id, e.student_id, e.name, e.subject, e.class_level, e.study_mode, e.city,
+          e.latitude, e.longitude, e.coins_required, e.posted_at, e.expires_at, e.archived,
+          e.responded_count, e.total_responses, u.is_active AS poster_active
+     FROM enquiries e JOIN users u ON u.id = e.student_id
+    WHERE e.id = $1`,
+);
 
 export interface MatchRow {
   tutor_id: number;
@@ -151,7 +146,8 @@ export async function countToldOfLatest(
   studentId: number,
   now: Date,
 ): Promise<{ enquiry_id: number | null; tutors_told: number }> {
-  const rows = await db.query<{ enquiry_id: number; tutors_told: number }>(
+  const latest = await firstRow<{ enquiry_id: number; tutors_told: number }>(
+    db,
     `SELECT e.id AS enquiry_id,
             (SELECT count(DISTINCT a.tutor_id)::int FROM lead_alerts a
               WHERE a.enquiry_id = e.id AND a.status = 'sent') AS tutors_told
@@ -160,7 +156,7 @@ export async function countToldOfLatest(
       ORDER BY e.posted_at DESC, e.id DESC LIMIT 1`,
     [studentId, now],
   );
-  return rows[0] ?? { enquiry_id: null, tutors_told: 0 };
+  return latest ?? { enquiry_id: null, tutors_told: 0 };
 }
 
 /** A tutor's stored alert settings (minutes for the quiet hours). */
@@ -188,27 +184,23 @@ function columnsOf<Row, Key extends keyof Row>(
   return keys.map((key) => rows.map((row) => row[key]));
 }
 
-/** Runs a query answering one row per tutor (`tutor_id` and the rest), as a map by tutor. */
-async function byTutor<Row extends object>(
-  db: Queryable,
+/**
+ * A query of one row per tutor (`tutor_id` and the rest) for the tutors of its
+ * `$1::int[]`, as a function answering a map by tutor.
+ */
+function byTutor<Row extends object>(
   sql: string,
-  tutorIds: readonly number[],
-): Promise<Map<number, Row>> {
-  const rows = await db.query<Row & { tutor_id: number }>(sql, [tutorIds]);
-  return new Map(rows.map(({ tutor_id: tutorId, ...row }) => [tutorId, row as unknown as Row]));
+): (db: Queryable, tutorIds: readonly number[]) => Promise<Map<number, Row>> {
+  return async (db, tutorIds) => {
+    const rows = await db.query<Row & { tutor_id: number }>(sql, [tutorIds]);
+    return new Map(rows.map(({ tutor_id: tutorId, ...row }) => [tutorId, row as unknown as Row]));
+  };
 }
 
 /** The stored settings of each of the tutors who saved any. */
-export function findAlertSettingsOf(
-  db: Queryable,
-  tutorIds: readonly number[],
-): Promise<Map<number, AlertSettingsRow>> {
-  return byTutor(
-    db,
-    `SELECT tutor_id, ${SETTINGS_COLUMNS} FROM alert_settings WHERE tutor_id = ANY($1::int[])`,
-    tutorIds,
-  );
-}
+export const findAlertSettingsOf = byTutor<AlertSettingsRow>(
+  `SELECT tutor_id, ${SETTINGS_COLUMNS} FROM alert_settings WHERE tutor_id = ANY($1::int[])`,
+);
 
 /** Where a tutor's messages go: the e-mail, and the phone once verified. */
 export interface AlertContactRow {
@@ -216,19 +208,12 @@ export interface AlertContactRow {
   phone: string | null;
 }
 
-export function findAlertContacts(
-  db: Queryable,
-  tutorIds: readonly number[],
-): Promise<Map<number, AlertContactRow>> {
-  return byTutor(
-    db,
-    `SELECT id AS tutor_id, email,
-            CASE WHEN is_phone_verified AND phone_number IS NOT NULL
-                 THEN coalesce(phone_country_code, '') || phone_number END AS phone
-       FROM users WHERE id = ANY($1::int[])`,
-    tutorIds,
-  );
-}
+export const findAlertContacts = byTutor<AlertContactRow>(
+  `SELECT id AS tutor_id, email,
+          CASE WHEN is_phone_verified AND phone_number IS NOT NULL
+               THEN coalesce(phone_country_code, '') || phone_number END AS phone
+     FROM users WHERE id = ANY($1::int[])`,
+);
 
 /** Stores the whole row; an unsubscribe mark stays only while the channel stays off. */
 export async function upsertAlertSettings(
@@ -284,25 +269,19 @@ export interface ChannelTargetRow extends Partial<AlertSettingsRow> {
   has_settings: boolean;
 }
 
-export async function selectChannelTargets(
-  db: Queryable,
-  enquiryId: number,
-): Promise<ChannelTargetRow[]> {
-  return db.query<ChannelTargetRow>(
-    `SELECT a.tutor_id, a.distance_km, a.delivered_at IS NOT NULL AS seen_in_app,
-            (u.is_phone_verified AND u.phone_number IS NOT NULL) AS has_phone,
-            s.tutor_id IS NOT NULL AS has_settings,
-            s.whatsapp_mode, s.whatsapp_digest_hour, s.whatsapp_unsubscribed_at,
-            s.email_mode, s.email_digest_hour, s.email_unsubscribed_at,
-            s.quiet_start_minute, s.quiet_end_minute, s.daily_cap
-       FROM lead_alerts a
-       JOIN users u ON u.id = a.tutor_id
-       LEFT JOIN alert_settings s ON s.tutor_id = a.tutor_id
-      WHERE a.enquiry_id = $1 AND a.channel = 'app' AND a.status = 'sent'
-      ORDER BY a.tutor_id`,
-    [enquiryId],
-  );
-}
+export const selectChannelTargets = rowLister<ChannelTargetRow, [enquiryId: number]>(
+  `SELECT a.tutor_id, a.distance_km, a.delivered_at IS NOT NULL AS seen_in_app,
+          (u.is_phone_verified AND u.phone_number IS NOT NULL) AS has_phone,
+          s.tutor_id IS NOT NULL AS has_settings,
+          s.whatsapp_mode, s.whatsapp_digest_hour, s.whatsapp_unsubscribed_at,
+          s.email_mode, s.email_digest_hour, s.email_unsubscribed_at,
+          s.quiet_start_minute, s.quiet_end_minute, s.daily_cap
+     FROM lead_alerts a
+     JOIN users u ON u.id = a.tutor_id
+     LEFT JOIN alert_settings s ON s.tutor_id = a.tutor_id
+    WHERE a.enquiry_id = $1 AND a.channel = 'app' AND a.status = 'sent'
+    ORDER BY a.tutor_id`,
+);
 
 /** One channel alert to record: held (with its time) or skipped. */
 export interface ChannelAlertRow {
@@ -339,17 +318,13 @@ export async function claimChannelAlerts(
 }
 
 /** Tutors and channels with held alerts whose time has come (the sweep). */
-export async function selectDueTutors(
-  db: Queryable,
-  now: Date,
-  limit: number,
-): Promise<{ tutor_id: number; channel: 'whatsapp' | 'email' }[]> {
-  return db.query(
-    `SELECT DISTINCT tutor_id, channel FROM lead_alerts
-      WHERE status = 'held' AND due_at <= $1 ORDER BY tutor_id, channel LIMIT $2`,
-    [now, limit],
-  );
-}
+export const selectDueTutors = rowLister<
+  { tutor_id: number; channel: 'whatsapp' | 'email' },
+  [now: Date, limit: number]
+>(
+  `SELECT DISTINCT tutor_id, channel FROM lead_alerts
+    WHERE status = 'held' AND due_at <= $1 ORDER BY tutor_id, channel LIMIT $2`,
+);
 
 /** A held alert whose time has come, locked for this transaction, with its enquiry. */
 export interface DueAlertRow extends AlertEnquiryRow {
@@ -380,27 +355,22 @@ export async function lockTutorMessages(
 }
 
 /** The held alerts of these tutors on a channel whose time has come, locked, oldest first. */
-export async function lockDueAlerts(
-  tx: Queryable,
-  tutorIds: readonly number[],
-  channel: 'whatsapp' | 'email',
-  now: Date,
-): Promise<DueAlertRow[]> {
-  return tx.query<DueAlertRow>(
-    `SELECT a.tutor_id, a.reason, a.distance_km,
-            e.id, e.student_id, e.name, e.subject, e.class_level, e.study_mode, e.city,
-            e.latitude, e.longitude, e.coins_required, e.posted_at, e.expires_at, e.archived,
-            e.responded_count, e.total_responses, u.is_active AS poster_active
-       FROM lead_alerts a
-       JOIN enquiries e ON e.id = a.enquiry_id
-       JOIN users u ON u.id = e.student_id
-      WHERE a.tutor_id = ANY($1::int[]) AND a.channel = $2 AND a.status = 'held'
-        AND a.due_at <= $3
-      ORDER BY a.tutor_id, e.posted_at, e.id
-      FOR UPDATE OF a SKIP LOCKED`,
-    [tutorIds, channel, now],
-  );
-}
+export const lockDueAlerts = rowLister<
+  DueAlertRow,
+  [tutorIds: readonly number[], channel: 'whatsapp' | 'email', now: Date]
+>(
+  `SELECT a.tutor_id, a.reason, a.distance_km,
+          e.id, e.student_id, e.name, e.subject, e.class_level, e.study_mode, e.city,
+          e.latitude, e.longitude, e.coins_required, e.posted_at, e.expires_at, e.archived,
+          e.responded_count, e.total_responses, u.is_active AS poster_active
+     FROM lead_alerts a
+     JOIN enquiries e ON e.id = a.enquiry_id
+     JOIN users u ON u.id = e.student_id
+    WHERE a.tutor_id = ANY($1::int[]) AND a.channel = $2 AND a.status = 'held'
+      AND a.due_at <= $3
+    ORDER BY a.tutor_id, e.posted_at, e.id
+    FOR UPDATE OF a SKIP LOCKED`,
+);
 
 /** Instant alerts of a channel sent to each of these tutors since `since` (the daily cap). */
 export async function countInstantSent(

@@ -1,7 +1,9 @@
 import type { Role } from '@gurumatch/shared/constants';
 
 import type { Queryable } from '../../db/connection.ts';
-import { countOf, findRowById, rowByIdFinder } from '../../db/rows.ts';
+import { countOf, findRowById, insertUnlessTaken, rowByIdFinder } from '../../db/rows.ts';
+import { everyPatternMatches, type Patterns } from '../../db/search.ts';
+import { rowFinder } from '../../db/statements.ts';
 
 export interface UserRow {
   id: number;
@@ -29,21 +31,19 @@ export interface NewUser {
 }
 
 /** Inserts a user; answers null when the (lower-cased) e-mail is taken. */
-export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow | null> {
-  const rows = await db.query<UserRow>(
-    `INSERT INTO users (email, password_hash, full_name, role)
-     VALUES ($1, $2, $3, $4)
-     ON CONFLICT (email) DO NOTHING
-     RETURNING *`,
-    [user.email, user.passwordHash, user.fullName, user.role],
-  );
-  return rows[0] ?? null;
+export function insertUser(db: Queryable, user: NewUser): Promise<UserRow | null> {
+  const fields = {
+    email: user.email,
+    password_hash: user.passwordHash,
+    full_name: user.fullName,
+    role: user.role,
+  };
+  return insertUnlessTaken<UserRow>(db, 'users', fields, 'email', '*');
 }
 
-export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
-  const rows = await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]);
-  return rows[0] ?? null;
-}
+export const findUserByEmail = rowFinder<UserRow, [email: string]>(
+  'SELECT * FROM users WHERE email = $1',
+);
 
 export function findUserById(db: Queryable, id: number): Promise<UserRow | null> {
   return findRowById<UserRow>(db, 'users', '*', id);
@@ -64,20 +64,13 @@ export interface OnboardingFacts {
   is_profile_complete: boolean;
 }
 
-export async function findOnboardingFacts(
-  db: Queryable,
-  userId: number,
-): Promise<OnboardingFacts | null> {
-  const rows = await db.query<OnboardingFacts>(
-    `SELECT u.role, u.is_phone_verified,
-            EXISTS (SELECT 1 FROM user_addresses a WHERE a.user_id = u.id) AS has_address,
-            u.profile_completed_at IS NOT NULL AS is_profile_complete
-       FROM users u
-      WHERE u.id = $1 AND u.is_active`,
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const findOnboardingFacts = rowFinder<OnboardingFacts, [userId: number]>(
+  `SELECT u.role, u.is_phone_verified,
+          EXISTS (SELECT 1 FROM user_addresses a WHERE a.user_id = u.id) AS has_address,
+          u.profile_completed_at IS NOT NULL AS is_profile_complete
+     FROM users u
+    WHERE u.id = $1 AND u.is_active`,
+);
 
 export async function insertRefreshToken(
   db: Queryable,
@@ -98,16 +91,9 @@ export interface RefreshTokenRow {
 }
 
 /** Locks the row so two refreshes racing with one token cannot both win. */
-export async function lockRefreshToken(
-  db: Queryable,
-  jti: string,
-): Promise<RefreshTokenRow | null> {
-  const rows = await db.query<RefreshTokenRow>(
-    'SELECT jti, user_id, family_id, used_at, revoked_at FROM refresh_tokens WHERE jti = $1 FOR UPDATE',
-    [jti],
-  );
-  return rows[0] ?? null;
-}
+export const lockRefreshToken = rowFinder<RefreshTokenRow, [jti: string]>(
+  'SELECT jti, user_id, family_id, used_at, revoked_at FROM refresh_tokens WHERE jti = $1 FOR UPDATE',
+);
 
 export async function markRefreshTokenUsed(db: Queryable, jti: string, at: Date): Promise<void> {
   await db.query('UPDATE refresh_tokens SET used_at = $2 WHERE jti = $1', [jti, at]);
@@ -130,17 +116,10 @@ export interface SessionStateRow {
 }
 
 /** What an access token is checked against on every request: one primary-key read. */
-export async function findSessionState(
-  db: Queryable,
-  userId: number,
-): Promise<SessionStateRow | null> {
-  const rows = await db.query<SessionStateRow>(
-    'SELECT is_active, sessions_revoked_at FROM users WHERE id = $1',
-    [userId],
-    { prepared: true },
-  );
-  return rows[0] ?? null;
-}
+export const findSessionState = rowFinder<SessionStateRow, [userId: number]>(
+  'SELECT is_active, sessions_revoked_at FROM users WHERE id = $1',
+  { prepared: true },
+);
 
 /** Moves the user's session epoch: access tokens issued before `at` stop working. */
 export async function updateSessionsRevokedAt(
@@ -195,14 +174,10 @@ export async function insertSignInCode(
 }
 
 /** Locks a code's row so two sign-ins racing with one code cannot both use it. */
-export async function lockSignInCode(db: Queryable, id: string): Promise<SignInCodeRow | null> {
-  const rows = await db.query<SignInCodeRow>(
-    `SELECT id, user_id, code_hash, attempts, expires_at, consumed_at
-       FROM sign_in_codes WHERE id = $1 FOR UPDATE`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const lockSignInCode = rowFinder<SignInCodeRow, [id: string]>(
+  `SELECT id, user_id, code_hash, attempts, expires_at, consumed_at
+     FROM sign_in_codes WHERE id = $1 FOR UPDATE`,
+);
 
 export async function incrementSignInCodeAttempts(db: Queryable, id: string): Promise<void> {
   await db.query('UPDATE sign_in_codes SET attempts = attempts + 1 WHERE id = $1', [id]);
@@ -246,9 +221,6 @@ export interface ManagedUserRow {
   created_at: Date;
 }
 
-/** Search words as ILIKE patterns; an empty list matches everything. */
-export type Patterns = readonly string[];
-
 const MANAGED_USER_COLUMNS = `id, full_name, email, phone_country_code, phone_number, role, is_active,
        is_premium, is_email_verified, is_phone_verified, suspended_at, suspension_reason,
        warning_count, last_login, created_at`;
@@ -256,10 +228,12 @@ const MANAGED_USER_COLUMNS = `id, full_name, email, phone_country_code, phone_nu
 /** Every word must match the name, the e-mail or the phone number. */
 const MANAGED_USER_WHERE = `($1::text IS NULL OR role = $1)
    AND ($2::boolean IS NULL OR is_active = $2)
-   AND NOT EXISTS (SELECT 1 FROM unnest($3::text[]) AS t(p)
-                    WHERE NOT (full_name ILIKE t.p OR email ILIKE t.p
-                               OR coalesce(phone_number, '') ILIKE t.p
-                               OR (coalesce(phone_country_code, '') || coalesce(phone_number, '')) ILIKE t.p))`;
+   AND ${everyPatternMatches('$3', [
+     'full_name',
+     'email',
+     "coalesce(phone_number, '')",
+     "(coalesce(phone_country_code, '') || coalesce(phone_number, ''))",
+   ])}`;
 
 export interface ManagedUserFilter {
   role: string | null;
@@ -267,12 +241,17 @@ export interface ManagedUserFilter {
   patterns: Patterns;
 }
 
+/** The filter's values, in the order MANAGED_USER_WHERE numbers them. */
+function managedUserParams(filter: ManagedUserFilter): unknown[] {
+  return [filter.role, filter.active, filter.patterns];
+}
+
 export function countManagedUsers(db: Queryable, filter: ManagedUserFilter): Promise<number> {
-  return countOf(db, `SELECT count(*)::int AS count FROM users WHERE ${MANAGED_USER_WHERE}`, [
-    filter.role,
-    filter.active,
-    filter.patterns,
-  ]);
+  return countOf(
+    db,
+    `SELECT count(*)::int AS count FROM users WHERE ${MANAGED_USER_WHERE}`,
+    managedUserParams(filter),
+  );
 }
 
 export function listManagedUsers(
@@ -284,7 +263,7 @@ export function listManagedUsers(
   return db.query<ManagedUserRow>(
     `SELECT ${MANAGED_USER_COLUMNS} FROM users WHERE ${MANAGED_USER_WHERE}
       ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
-    [filter.role, filter.active, filter.patterns, limit, offset],
+    [...managedUserParams(filter), limit, offset],
   );
 }
 
@@ -315,16 +294,20 @@ export async function addUserWarning(db: Queryable, id: number): Promise<void> {
 }
 
 /** Inserts an administrator; null when the e-mail is taken. */
-export async function insertAdministrator(
+export function insertAdministrator(
   db: Queryable,
   admin: { email: string; passwordHash: string; fullName: string; at: Date },
 ): Promise<{ id: number; email: string } | null> {
-  const rows = await db.query<{ id: number; email: string }>(
-    `INSERT INTO users (email, password_hash, full_name, role, is_email_verified,
-                        profile_completed_at, password_changed_at, created_at, updated_at)
-     VALUES ($1, $2, $3, 'admin', true, $4, $4, $4, $4)
-     ON CONFLICT (email) DO NOTHING RETURNING id, email`,
-    [admin.email, admin.passwordHash, admin.fullName, admin.at],
-  );
-  return rows[0] ?? null;
+  const fields = {
+    email: admin.email,
+    password_hash: admin.passwordHash,
+    full_name: admin.fullName,
+    role: 'admin',
+    is_email_verified: true,
+    profile_completed_at: admin.at,
+    password_changed_at: admin.at,
+    created_at: admin.at,
+    updated_at: admin.at,
+  };
+  return insertUnlessTaken(db, 'users', fields, 'email', 'id, email');
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection.ts';
-import { countOf } from '../../db/rows.ts';
+import { firstRow } from '../../db/rows.ts';
+import { rowCounter, rowFinder, rowLister } from '../../db/statements.ts';
 
 /** A conversation with both participants and its enquiry, as the chat screens show it. */
 export interface ConversationRow {
@@ -59,72 +60,46 @@ const CONVERSATION_JOINS = `JOIN enquiries e ON e.id = c.enquiry_id
 const UNREAD_OF_CALLER = `(SELECT count(*)::int FROM messages m
      WHERE m.conversation_id = c.id AND m.sender_id <> $1 AND m.read_at IS NULL)`;
 
-export function countConversationsOf(db: Queryable, userId: number): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count FROM conversations c WHERE c.tutor_id = $1 OR c.student_id = $1`,
-    [userId],
-  );
-}
+export const countConversationsOf = rowCounter<[userId: number]>(
+  `SELECT count(*)::int AS count FROM conversations c WHERE c.tutor_id = $1 OR c.student_id = $1`,
+);
 
 /** The user's conversations, latest activity first (a conversation without messages by its start). */
-export function listConversationsOf(
-  db: Queryable,
-  userId: number,
-  limit: number,
-  offset: number,
-): Promise<ConversationRow[]> {
-  return db.query<ConversationRow>(
-    `SELECT ${CONVERSATION_COLUMNS}, ${UNREAD_OF_CALLER} AS unread_count
-       FROM conversations c ${CONVERSATION_JOINS}
-      WHERE c.tutor_id = $1 OR c.student_id = $1
-      ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC
-      LIMIT $2 OFFSET $3`,
-    [userId, limit, offset],
-  );
-}
+export const listConversationsOf = rowLister<
+  ConversationRow,
+  [userId: number, limit: number, offset: number]
+>(
+  `SELECT ${CONVERSATION_COLUMNS}, ${UNREAD_OF_CALLER} AS unread_count
+     FROM conversations c ${CONVERSATION_JOINS}
+    WHERE c.tutor_id = $1 OR c.student_id = $1
+    ORDER BY COALESCE(c.last_message_at, c.created_at) DESC, c.id DESC
+    LIMIT $2 OFFSET $3`,
+);
 
-export async function findConversation(
-  db: Queryable,
-  userId: number,
-  conversationId: number,
-): Promise<ConversationRow | null> {
-  const rows = await db.query<ConversationRow>(
-    `SELECT ${CONVERSATION_COLUMNS}, ${UNREAD_OF_CALLER} AS unread_count
-       FROM conversations c ${CONVERSATION_JOINS}
-      WHERE c.id = $2`,
-    [userId, conversationId],
-  );
-  return rows[0] ?? null;
-}
+/** A conversation as `userId` sees it (their unread count). */
+export const findConversation = rowFinder<
+  ConversationRow,
+  [userId: number, conversationId: number]
+>(
+  `SELECT ${CONVERSATION_COLUMNS}, ${UNREAD_OF_CALLER} AS unread_count
+     FROM conversations c ${CONVERSATION_JOINS}
+    WHERE c.id = $2`,
+);
 
-export async function findParticipants(
-  db: Queryable,
-  conversationId: number,
-): Promise<ParticipantRow | null> {
-  const rows = await db.query<ParticipantRow>(
-    'SELECT id AS conversation_id, tutor_id, student_id FROM conversations WHERE id = $1',
-    [conversationId],
-  );
-  return rows[0] ?? null;
-}
+export const findParticipants = rowFinder<ParticipantRow, [conversationId: number]>(
+  'SELECT id AS conversation_id, tutor_id, student_id FROM conversations WHERE id = $1',
+);
 
-export async function findActiveUser(db: Queryable, userId: number): Promise<ChatUserRow | null> {
-  const rows = await db.query<ChatUserRow>(
-    'SELECT id, email, full_name, avatar_url, role FROM users WHERE id = $1 AND is_active',
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const findActiveUser = rowFinder<ChatUserRow, [userId: number]>(
+  'SELECT id, email, full_name, avatar_url, role FROM users WHERE id = $1 AND is_active',
+);
 
 const MESSAGE_COLUMNS = `m.id::float8 AS id, m.conversation_id, m.sender_id, m.content, m.read_at, m.created_at,
        u.full_name AS sender_full_name, u.avatar_url AS sender_avatar`;
 
-export function countMessages(db: Queryable, conversationId: number): Promise<number> {
-  return countOf(db, 'SELECT count(*)::int AS count FROM messages WHERE conversation_id = $1', [
-    conversationId,
-  ]);
-}
+export const countMessages = rowCounter<[conversationId: number]>(
+  'SELECT count(*)::int AS count FROM messages WHERE conversation_id = $1',
+);
 
 /** A page counted back from the newest message, oldest first. */
 export async function listMessagesPage(
@@ -145,21 +120,16 @@ export async function listMessagesPage(
 }
 
 /** Messages newer than `afterId`, oldest first. */
-export function listMessagesAfter(
-  db: Queryable,
-  conversationId: number,
-  afterId: number,
-  limit: number,
-): Promise<MessageRow[]> {
-  return db.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS}
-       FROM messages m JOIN users u ON u.id = m.sender_id
-      WHERE m.conversation_id = $1 AND m.id > $2
-      ORDER BY m.id
-      LIMIT $3`,
-    [conversationId, afterId, limit],
-  );
-}
+export const listMessagesAfter = rowLister<
+  MessageRow,
+  [conversationId: number, afterId: number, limit: number]
+>(
+  `SELECT ${MESSAGE_COLUMNS}
+     FROM messages m JOIN users u ON u.id = m.sender_id
+    WHERE m.conversation_id = $1 AND m.id > $2
+    ORDER BY m.id
+    LIMIT $3`,
+);
 
 export interface StoredMessage {
   id: number;
@@ -183,12 +153,13 @@ const RELAXED_COMMIT = `relaxed AS (SELECT set_config('synchronous_commit', 'off
  * anyone is told of it. The conversation's last activity is moved separately
  * ({@link touchConversations}), after delivery.
  */
-export async function insertMessageWithinLimit(
+export function insertMessageWithinLimit(
   db: Queryable,
   input: { conversationId: number; senderId: number; content: string; at: Date },
   limit: { messages: number; windowSeconds: number },
 ): Promise<StoredMessage | null> {
-  const rows = await db.query<StoredMessage>(
+  return firstRow<StoredMessage>(
+    db,
     `WITH slot AS (
        INSERT INTO chat_send_windows AS w (user_id, sent_at)
        VALUES ($2, ARRAY[$4::timestamptz])
@@ -212,7 +183,6 @@ export async function insertMessageWithinLimit(
     ],
     { prepared: true },
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -251,15 +221,11 @@ export async function markMessagesRead(
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
-export function countUnreadOf(db: Queryable, userId: number): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count
-       FROM messages m JOIN conversations c ON c.id = m.conversation_id
-      WHERE (c.tutor_id = $1 OR c.student_id = $1) AND m.sender_id <> $1 AND m.read_at IS NULL`,
-    [userId],
-  );
-}
+export const countUnreadOf = rowCounter<[userId: number]>(
+  `SELECT count(*)::int AS count
+     FROM messages m JOIN conversations c ON c.id = m.conversation_id
+    WHERE (c.tutor_id = $1 OR c.student_id = $1) AND m.sender_id <> $1 AND m.read_at IS NULL`,
+);
 
 export interface PairMessageRow {
   enquiry_id: number;

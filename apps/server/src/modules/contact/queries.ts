@@ -1,7 +1,9 @@
 import type { ContactSubject } from '@gurumatch/shared/catalogues/contact-subjects';
 
 import type { Queryable } from '../../db/connection.ts';
-import { countOf, rowByIdFinder } from '../../db/rows.ts';
+import { firstRow, returnedRow, rowByIdFinder } from '../../db/rows.ts';
+import { everyPatternMatches, type Patterns } from '../../db/search.ts';
+import { rowCounter, rowLister } from '../../db/statements.ts';
 
 export interface NewContactRequest {
   fullName: string;
@@ -18,7 +20,8 @@ export async function insertContactRequest(
   db: Queryable,
   request: NewContactRequest,
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  const row = await returnedRow<{ id: number }>(
+    db,
     `INSERT INTO contact_requests (full_name, email, contact_number, subject, message, image_key, ip,
                                    created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -33,10 +36,9 @@ export async function insertContactRequest(
       request.ip,
       request.createdAt,
     ],
+    'insertContactRequest',
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('insertContactRequest: no id returned');
-  return id;
+  return row.id;
 }
 
 // ---- back office --------------------------------------------------------
@@ -55,40 +57,26 @@ export interface ContactRequestRow {
   updated_at: Date | null;
 }
 
-/** Search words as ILIKE patterns; an empty list matches everything. */
-export type Patterns = readonly string[];
-
 const CONTACT_COLUMNS = `id, full_name, email, contact_number, subject, message, image_key, status,
        note, created_at, updated_at`;
 
+/** The back office's filter of requests: a status (null: any) and search words. */
+type ContactFilter = [status: string | null, patterns: Patterns];
+
 const CONTACT_WHERE = `($1::text IS NULL OR status = $1)
-   AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS t(p)
-                    WHERE NOT (full_name ILIKE t.p OR email ILIKE t.p OR message ILIKE t.p))`;
+   AND ${everyPatternMatches('$2', ['full_name', 'email', 'message'])}`;
 
-export function countContactRequests(
-  db: Queryable,
-  status: string | null,
-  patterns: Patterns,
-): Promise<number> {
-  return countOf(db, `SELECT count(*)::int AS count FROM contact_requests WHERE ${CONTACT_WHERE}`, [
-    status,
-    patterns,
-  ]);
-}
+export const countContactRequests = rowCounter<ContactFilter>(
+  `SELECT count(*)::int AS count FROM contact_requests WHERE ${CONTACT_WHERE}`,
+);
 
-export function listContactRequests(
-  db: Queryable,
-  status: string | null,
-  patterns: Patterns,
-  limit: number,
-  offset: number,
-): Promise<ContactRequestRow[]> {
-  return db.query<ContactRequestRow>(
-    `SELECT ${CONTACT_COLUMNS} FROM contact_requests WHERE ${CONTACT_WHERE}
-      ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-    [status, patterns, limit, offset],
-  );
-}
+export const listContactRequests = rowLister<
+  ContactRequestRow,
+  [...ContactFilter, limit: number, offset: number]
+>(
+  `SELECT ${CONTACT_COLUMNS} FROM contact_requests WHERE ${CONTACT_WHERE}
+    ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+);
 
 /** One request, locked for the rest of the transaction when `lock` is set. */
 export const findContactRequest = rowByIdFinder<ContactRequestRow>(
@@ -96,16 +84,16 @@ export const findContactRequest = rowByIdFinder<ContactRequestRow>(
   CONTACT_COLUMNS,
 );
 
-export async function updateContactRequest(
+export function updateContactRequest(
   db: Queryable,
   id: number,
   fields: { status: string; note: string },
   at: Date,
 ): Promise<ContactRequestRow | null> {
-  const rows = await db.query<ContactRequestRow>(
+  return firstRow<ContactRequestRow>(
+    db,
     `UPDATE contact_requests SET status = $2, note = $3, updated_at = $4
       WHERE id = $1 RETURNING ${CONTACT_COLUMNS}`,
     [id, fields.status, fields.note, at],
   );
-  return rows[0] ?? null;
 }

@@ -1,8 +1,18 @@
 import type { ArticleCategory, DocumentKind } from '@gurumatch/shared/messages/content';
 
-import { assignments, columnsOf } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { countOf, findRowById, insertUnlessTaken, rowByIdFinder } from '../../db/rows.ts';
+import {
+  anyRow,
+  countOf,
+  findRowById,
+  firstRow,
+  insertIdUnlessTaken,
+  insertUnlessTaken,
+  rowByIdFinder,
+  updateRowById,
+} from '../../db/rows.ts';
+import { everyPatternMatches, type Patterns } from '../../db/search.ts';
+import { rowCounter, rowFinder, rowLister } from '../../db/statements.ts';
 
 export interface BlogPostRow {
   id: number;
@@ -135,7 +145,8 @@ export async function keyOfPublishedBlogPostAt(
 ): Promise<CreatedKey | null> {
   const { where, params } = blogListWhere(search, after);
   params.push(skip);
-  const rows = await db.query<SortedRow>(
+  const row = await firstRow<SortedRow>(
+    db,
     `SELECT b.created_at::text AS sort_at, b.id
        FROM blog_posts b
       WHERE ${where}
@@ -143,64 +154,66 @@ export async function keyOfPublishedBlogPostAt(
       OFFSET $${String(params.length)} LIMIT 1`,
     params,
   );
-  const row = rows[0];
   return row ? [row.sort_at, row.id] : null;
 }
 
-export async function findPublishedBlogPostBySlug(
-  db: Queryable,
-  slug: string,
-): Promise<BlogPostRow | null> {
-  const rows = await db.query<BlogPostRow>(
-    `SELECT ${BLOG_COLUMNS}
-       FROM blog_posts b LEFT JOIN users u ON u.id = b.author_id
-      WHERE b.slug = $1 AND b.is_published`,
-    [slug],
-  );
-  return rows[0] ?? null;
-}
+export const findPublishedBlogPostBySlug = rowFinder<BlogPostRow, [slug: string]>(
+  `SELECT ${BLOG_COLUMNS}
+     FROM blog_posts b LEFT JOIN users u ON u.id = b.author_id
+    WHERE b.slug = $1 AND b.is_published`,
+);
 
-export interface NewBlogPost {
+/** What a seeded post and a seeded article both write. */
+interface NewContentBase {
   slug: string;
   title: string;
   content: string;
   contentText: string;
   excerpt: string;
-  featuredImage: string | null;
-  tags: readonly string[];
-  authorId: number | null;
-  isPublished: boolean;
   createdAt: Date;
   /** The sanitiser version `content` went through. */
   sanitizedVersion: number;
 }
 
-/** Inserts a post unless its slug is taken; answers the new id or null. */
-export async function insertBlogPostIfAbsent(
+/**
+ * Inserts a post or article unless its slug is taken, with the columns of its
+ * own table (`own`); answers the new id or null.
+ */
+function insertContentIfAbsent(
   db: Queryable,
-  post: NewBlogPost,
+  table: ContentTable,
+  item: NewContentBase,
+  own: Readonly<Record<string, unknown>>,
 ): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO blog_posts (slug, title, content, content_text, excerpt, featured_image, tags,
-                             author_id, is_published, created_at, updated_at, sanitized_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
-     ON CONFLICT (slug) DO NOTHING
-     RETURNING id`,
-    [
-      post.slug,
-      post.title,
-      post.content,
-      post.contentText,
-      post.excerpt,
-      post.featuredImage,
-      post.tags,
-      post.authorId,
-      post.isPublished,
-      post.createdAt,
-      post.sanitizedVersion,
-    ],
-  );
-  return rows[0]?.id ?? null;
+  const fields = {
+    slug: item.slug,
+    title: item.title,
+    content: item.content,
+    content_text: item.contentText,
+    excerpt: item.excerpt,
+    ...own,
+    created_at: item.createdAt,
+    updated_at: item.createdAt,
+    sanitized_version: item.sanitizedVersion,
+  };
+  return insertIdUnlessTaken(db, table, fields, 'slug');
+}
+
+export interface NewBlogPost extends NewContentBase {
+  featuredImage: string | null;
+  tags: readonly string[];
+  authorId: number | null;
+  isPublished: boolean;
+}
+
+/** Inserts a post unless its slug is taken; answers the new id or null. */
+export function insertBlogPostIfAbsent(db: Queryable, post: NewBlogPost): Promise<number | null> {
+  return insertContentIfAbsent(db, 'blog_posts', post, {
+    featured_image: post.featuredImage,
+    tags: post.tags,
+    author_id: post.authorId,
+    is_published: post.isPublished,
+  });
 }
 
 const ARTICLE_COLUMNS = `id, slug, title, content, category, video_id, reading_time, view_count,
@@ -275,7 +288,8 @@ export async function keyOfArticleAt(
 ): Promise<CreatedKey | null> {
   const { where, params } = articleListWhere(search, category, after);
   params.push(skip);
-  const rows = await db.query<SortedRow>(
+  const row = await firstRow<SortedRow>(
+    db,
     `SELECT created_at::text AS sort_at, id
        FROM articles
       WHERE ${where}
@@ -283,62 +297,29 @@ export async function keyOfArticleAt(
       OFFSET $${String(params.length)} LIMIT 1`,
     params,
   );
-  const row = rows[0];
   return row ? [row.sort_at, row.id] : null;
 }
 
 /** Counts one more view and answers the article, or null when the slug is unknown. */
-export async function incrementArticleViews(
-  db: Queryable,
-  slug: string,
-): Promise<ArticleRow | null> {
-  const rows = await db.query<ArticleRow>(
-    `UPDATE articles SET view_count = view_count + 1
-      WHERE slug = $1 AND is_published
-      RETURNING ${ARTICLE_COLUMNS}`,
-    [slug],
-  );
-  return rows[0] ?? null;
-}
+export const incrementArticleViews = rowFinder<ArticleRow, [slug: string]>(
+  `UPDATE articles SET view_count = view_count + 1
+    WHERE slug = $1 AND is_published
+    RETURNING ${ARTICLE_COLUMNS}`,
+);
 
-export interface NewArticle {
-  slug: string;
-  title: string;
-  content: string;
-  contentText: string;
-  excerpt: string;
+export interface NewArticle extends NewContentBase {
   category: ArticleCategory;
   videoId: string | null;
   readingTime: number;
-  createdAt: Date;
-  sanitizedVersion: number;
 }
 
 /** Inserts an article unless its slug is taken; answers the new id or null. */
-export async function insertArticleIfAbsent(
-  db: Queryable,
-  article: NewArticle,
-): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO articles (slug, title, content, content_text, excerpt, category, video_id,
-                           reading_time, created_at, updated_at, sanitized_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
-     ON CONFLICT (slug) DO NOTHING
-     RETURNING id`,
-    [
-      article.slug,
-      article.title,
-      article.content,
-      article.contentText,
-      article.excerpt,
-      article.category,
-      article.videoId,
-      article.readingTime,
-      article.createdAt,
-      article.sanitizedVersion,
-    ],
-  );
-  return rows[0]?.id ?? null;
+export function insertArticleIfAbsent(db: Queryable, article: NewArticle): Promise<number | null> {
+  return insertContentIfAbsent(db, 'articles', article, {
+    category: article.category,
+    video_id: article.videoId,
+    reading_time: article.readingTime,
+  });
 }
 
 export interface SitemapRow {
@@ -350,33 +331,23 @@ export async function countPublishedBlogSlugs(db: Queryable): Promise<number> {
   return countPublishedBlogPosts(db, null);
 }
 
+/** A sitemap's page of slugs: rows to skip, then rows to answer. */
+type SitemapPage = [offset: number, limit: number];
+
 /** Published posts' slugs in list order, `limit` from `offset` (an index-only range). */
-export function listPublishedBlogSlugs(
-  db: Queryable,
-  offset: number,
-  limit: number,
-): Promise<SitemapRow[]> {
-  return db.query<SitemapRow>(
-    `SELECT slug, updated_at FROM blog_posts WHERE is_published
-      ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
-    [offset, limit],
-  );
-}
+export const listPublishedBlogSlugs = rowLister<SitemapRow, SitemapPage>(
+  `SELECT slug, updated_at FROM blog_posts WHERE is_published
+    ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
+);
 
 export async function countArticleSlugs(db: Queryable): Promise<number> {
   return countArticles(db, null, null);
 }
 
-export function listArticleSlugs(
-  db: Queryable,
-  offset: number,
-  limit: number,
-): Promise<SitemapRow[]> {
-  return db.query<SitemapRow>(
-    `SELECT slug, updated_at FROM articles WHERE is_published ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
-    [offset, limit],
-  );
-}
+export const listArticleSlugs = rowLister<SitemapRow, SitemapPage>(
+  `SELECT slug, updated_at FROM articles WHERE is_published
+    ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
+);
 
 /** A stored body not yet cleaned by the current sanitiser. */
 export interface UnsanitizedRow {
@@ -428,11 +399,12 @@ export async function updateSanitized(
 }
 
 export async function findSeedHash(db: Queryable, name: string): Promise<string | null> {
-  const rows = await db.query<{ content_hash: string }>(
+  const row = await firstRow<{ content_hash: string }>(
+    db,
     'SELECT content_hash FROM seed_state WHERE name = $1',
     [name],
   );
-  return rows[0]?.content_hash ?? null;
+  return row?.content_hash ?? null;
 }
 
 export async function saveSeedHash(db: Queryable, name: string, hash: string): Promise<void> {
@@ -460,40 +432,28 @@ export interface DocumentRow {
 
 const DOCUMENT_COLUMNS = `id, slug, kind, title, description, content, details, seeded_hash, updated_at`;
 
-export async function findDocumentBySlug(db: Queryable, slug: string): Promise<DocumentRow | null> {
-  const rows = await db.query<DocumentRow>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE slug = $1`,
-    [slug],
-  );
-  return rows[0] ?? null;
-}
+export const findDocumentBySlug = rowFinder<DocumentRow, [slug: string]>(
+  `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE slug = $1`,
+);
 
 /** A document by id, locked for an update when `lock` is set. */
 export const findDocument = rowByIdFinder<DocumentRow>('documents', DOCUMENT_COLUMNS);
 
-export function countDocuments(db: Queryable, patterns: readonly string[]): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count FROM documents
-      WHERE (SELECT bool_and(title ILIKE p OR slug ILIKE p) FROM unnest($1::text[]) AS p) IS NOT FALSE`,
-    [patterns],
-  );
-}
+/** Every search word in the title or the slug. */
+const DOCUMENT_WHERE = everyPatternMatches('$1', ['title', 'slug']);
 
-/** Policies first, then area guides, each by title; every search word in the title or slug. */
-export function listDocuments(
-  db: Queryable,
-  patterns: readonly string[],
-  limit: number,
-  offset: number,
-): Promise<DocumentRow[]> {
-  return db.query<DocumentRow>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM documents
-      WHERE (SELECT bool_and(title ILIKE p OR slug ILIKE p) FROM unnest($1::text[]) AS p) IS NOT FALSE
-      ORDER BY kind DESC, title, id LIMIT $2 OFFSET $3`,
-    [patterns, limit, offset],
-  );
-}
+export const countDocuments = rowCounter<[patterns: Patterns]>(
+  `SELECT count(*)::int AS count FROM documents WHERE ${DOCUMENT_WHERE}`,
+);
+
+/** Policies first, then area guides, each by title. */
+export const listDocuments = rowLister<
+  DocumentRow,
+  [patterns: Patterns, limit: number, offset: number]
+>(
+  `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${DOCUMENT_WHERE}
+    ORDER BY kind DESC, title, id LIMIT $2 OFFSET $3`,
+);
 
 export interface DocumentFields {
   title: string;
@@ -505,13 +465,14 @@ export interface DocumentFields {
 }
 
 /** An administrator's edit: the seed leaves the row alone from now on (`seeded_hash` cleared). */
-export async function updateDocument(
+export function updateDocument(
   db: Queryable,
   id: number,
   fields: DocumentFields,
   at: Date,
 ): Promise<DocumentRow | null> {
-  const rows = await db.query<DocumentRow>(
+  return firstRow<DocumentRow>(
+    db,
     `UPDATE documents
         SET title = $2, description = $3, content = $4, content_text = $5, details = $6,
             sanitized_version = $7, seeded_hash = NULL, updated_at = $8
@@ -528,7 +489,6 @@ export async function updateDocument(
       at,
     ],
   );
-  return rows[0] ?? null;
 }
 
 export interface SeededDocument extends DocumentFields {
@@ -544,8 +504,9 @@ export interface SeededDocument extends DocumentFields {
  * the stored row is still an earlier version of the file (an edited row has
  * no `seeded_hash`). Answers whether a row was written.
  */
-export async function upsertSeededDocument(db: Queryable, doc: SeededDocument): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
+export function upsertSeededDocument(db: Queryable, doc: SeededDocument): Promise<boolean> {
+  return anyRow(
+    db,
     `INSERT INTO documents (slug, kind, title, description, content, content_text, details,
                             sanitized_version, seeded_hash, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
@@ -569,7 +530,6 @@ export async function upsertSeededDocument(db: Queryable, doc: SeededDocument): 
       doc.updatedAt,
     ],
   );
-  return rows.length > 0;
 }
 
 // ---- the back office's editing of posts and articles -------------------
@@ -638,12 +598,12 @@ const CONTENT_COLUMNS: Record<ContentTable, string> = {
   articles: `id, slug, title, content, category, video_id, is_published, created_at, updated_at`,
 };
 
-const TITLE_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p) WHERE NOT (title ILIKE t.p))`;
+const TITLE_WHERE = everyPatternMatches('$1', ['title']);
 
 export function countContent(
   db: Queryable,
   table: ContentTable,
-  patterns: readonly string[],
+  patterns: Patterns,
 ): Promise<number> {
   return countOf(db, `SELECT count(*)::int AS count FROM ${table} WHERE ${TITLE_WHERE}`, [
     patterns,
@@ -653,7 +613,7 @@ export function countContent(
 export function listContent<T extends ContentTable>(
   db: Queryable,
   table: T,
-  patterns: readonly string[],
+  patterns: Patterns,
   limit: number,
   offset: number,
 ): Promise<ContentRow<T>[]> {
@@ -698,15 +658,13 @@ export async function updateContent<T extends ContentTable>(
   at: Date,
 ): Promise<ContentRow<T> | null> {
   if (await isSlugTaken(db, table, fields.slug, id)) return null;
-  const { names, values } = columnsOf(fields);
-  const rows = await db.query<ContentRow<T>>(
-    `UPDATE ${table}
-        SET ${assignments(names)},
-            updated_at = $${String(values.length + 2)}
-      WHERE id = $1 RETURNING ${CONTENT_COLUMNS[table]}`,
-    [id, ...values, at],
+  return updateRowById<ContentRow<T>>(
+    db,
+    table,
+    id,
+    { ...fields, updated_at: at },
+    CONTENT_COLUMNS[table],
   );
-  return rows[0] ?? null;
 }
 
 export async function deleteContent(db: Queryable, table: ContentTable, id: number): Promise<void> {

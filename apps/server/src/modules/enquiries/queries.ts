@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection.ts';
-import { countOf } from '../../db/rows.ts';
+import { countOf, firstRow, returnedRow } from '../../db/rows.ts';
+import { rowChecker, rowCounter, rowFinder, rowLister } from '../../db/statements.ts';
 
 /** An enquiry with what its answers show of the poster. */
 export interface EnquiryRow {
@@ -60,47 +61,29 @@ export interface PosterAddressRow {
   is_primary: boolean;
 }
 
-export async function findAddressOfUser(
-  db: Queryable,
-  userId: number,
-  addressId: number,
-): Promise<PosterAddressRow | null> {
-  const rows = await db.query<PosterAddressRow>(
-    `SELECT id, formatted_address, city, state, country, latitude, longitude, is_primary
-       FROM user_addresses WHERE id = $1 AND user_id = $2`,
-    [addressId, userId],
-  );
-  return rows[0] ?? null;
-}
+export const findAddressOfUser = rowFinder<PosterAddressRow, [userId: number, addressId: number]>(
+  `SELECT id, formatted_address, city, state, country, latitude, longitude, is_primary
+     FROM user_addresses WHERE id = $2 AND user_id = $1`,
+);
 
 /** Locks the poster's row: one student's creations happen one at a time (the active limit). */
-export async function lockStudent(
-  db: Queryable,
-  userId: number,
-): Promise<{ is_premium: boolean } | null> {
-  const rows = await db.query<{ is_premium: boolean }>(
-    'SELECT is_premium FROM users WHERE id = $1 AND is_active FOR UPDATE',
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const lockStudent = rowFinder<{ is_premium: boolean }, [userId: number]>(
+  'SELECT is_premium FROM users WHERE id = $1 AND is_active FOR UPDATE',
+);
 
 export async function findStudentPremium(db: Queryable, userId: number): Promise<boolean> {
-  const rows = await db.query<{ is_premium: boolean }>(
+  const row = await firstRow<{ is_premium: boolean }>(
+    db,
     'SELECT is_premium FROM users WHERE id = $1',
     [userId],
   );
-  return rows[0]?.is_premium ?? false;
+  return row?.is_premium ?? false;
 }
 
-export function countActiveEnquiries(db: Queryable, studentId: number, now: Date): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count FROM enquiries
-      WHERE student_id = $1 AND NOT archived AND expires_at > $2`,
-    [studentId, now],
-  );
-}
+export const countActiveEnquiries = rowCounter<[studentId: number, now: Date]>(
+  `SELECT count(*)::int AS count FROM enquiries
+    WHERE student_id = $1 AND NOT archived AND expires_at > $2`,
+);
 
 export interface NewEnquiry {
   studentId: number;
@@ -124,7 +107,8 @@ export interface NewEnquiry {
 }
 
 export async function insertEnquiry(db: Queryable, enquiry: NewEnquiry): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  const row = await returnedRow<{ id: number }>(
+    db,
     `INSERT INTO enquiries (student_id, address_id, name, study_mode, board, class_level,
                             custom_class, subject, custom_subject, language, custom_language,
                             user_budget, when_to_start, female_tutor_preferred, formatted_address,
@@ -159,30 +143,18 @@ export async function insertEnquiry(db: Queryable, enquiry: NewEnquiry): Promise
       enquiry.postedAt,
       enquiry.expiresAt,
     ],
+    'insertEnquiry',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertEnquiry: no row returned');
   return row.id;
 }
 
-export async function findEnquiry(db: Queryable, id: number): Promise<EnquiryRow | null> {
-  const rows = await db.query<EnquiryRow>(
-    `SELECT ${ENQUIRY_COLUMNS} FROM enquiries e JOIN users u ON u.id = e.student_id
-      WHERE e.id = $1`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+const ENQUIRY_BY_ID = `SELECT ${ENQUIRY_COLUMNS} FROM enquiries e JOIN users u ON u.id = e.student_id
+    WHERE e.id = $1`;
+
+export const findEnquiry = rowFinder<EnquiryRow, [id: number]>(ENQUIRY_BY_ID);
 
 /** The enquiry row locked for a contact: contacts of one enquiry happen one at a time. */
-export async function lockEnquiry(db: Queryable, id: number): Promise<EnquiryRow | null> {
-  const rows = await db.query<EnquiryRow>(
-    `SELECT ${ENQUIRY_COLUMNS} FROM enquiries e JOIN users u ON u.id = e.student_id
-      WHERE e.id = $1 FOR UPDATE OF e`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const lockEnquiry = rowFinder<EnquiryRow, [id: number]>(`${ENQUIRY_BY_ID} FOR UPDATE OF e`);
 
 export async function listEnquiriesOfStudent(
   db: Queryable,
@@ -190,35 +162,23 @@ export async function listEnquiriesOfStudent(
   limit: number,
   offset: number,
 ): Promise<{ rows: EnquiryRow[]; count: number }> {
-  const [rows, counts] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.query<EnquiryRow>(
       `SELECT ${ENQUIRY_COLUMNS} FROM enquiries e JOIN users u ON u.id = e.student_id
         WHERE e.student_id = $1
         ORDER BY e.posted_at DESC, e.id DESC LIMIT $2 OFFSET $3`,
       [studentId, limit, offset],
     ),
-    db.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM enquiries WHERE student_id = $1',
-      [studentId],
-    ),
+    countOf(db, 'SELECT count(*)::int AS count FROM enquiries WHERE student_id = $1', [studentId]),
   ]);
-  return { rows, count: counts[0]?.count ?? 0 };
+  return { rows, count };
 }
 
-/** Archives the student's own live enquiry; null when there is none to archive. */
-export async function archiveEnquiry(
-  db: Queryable,
-  id: number,
-  studentId: number,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    `UPDATE enquiries SET archived = true, archived_at = $3
-      WHERE id = $1 AND student_id = $2 AND NOT archived RETURNING id`,
-    [id, studentId, now],
-  );
-  return rows.length > 0;
-}
+/** Archives the student's own live enquiry; false when there is none to archive. */
+export const archiveEnquiry = rowChecker<[id: number, studentId: number, now: Date]>(
+  `UPDATE enquiries SET archived = true, archived_at = $3
+    WHERE id = $1 AND student_id = $2 AND NOT archived RETURNING id`,
+);
 
 // ---------------------------------------------------------------------------
 // Tutors' marks
@@ -234,13 +194,14 @@ export async function findTutorMarks(
   enquiryId: number,
   tutorId: number,
 ): Promise<TutorMarksRow> {
-  const rows = await db.query<TutorMarksRow>(
+  const marks = await firstRow<TutorMarksRow>(
+    db,
     `SELECT EXISTS (SELECT 1 FROM enquiry_stars WHERE enquiry_id = $1 AND tutor_id = $2) AS is_starred,
             EXISTS (SELECT 1 FROM enquiry_views WHERE enquiry_id = $1 AND tutor_id = $2) AS viewed,
             EXISTS (SELECT 1 FROM enquiry_reports WHERE enquiry_id = $1 AND tutor_id = $2) AS is_reported`,
     [enquiryId, tutorId],
   );
-  return rows[0] ?? { is_starred: false, viewed: false, is_reported: false };
+  return marks ?? { is_starred: false, viewed: false, is_reported: false };
 }
 
 export async function recordView(
@@ -295,29 +256,21 @@ export interface ContactRow {
 const CONTACT_COLUMNS = `id, enquiry_id, tutor_id, conversation_id, spend_entry_id::int AS spend_entry_id,
   coins_spent, price_quote, price_type, created_at, refunded_at`;
 
-export async function findContact(
-  db: Queryable,
-  enquiryId: number,
-  tutorId: number,
-): Promise<ContactRow | null> {
-  const rows = await db.query<ContactRow>(
-    `SELECT ${CONTACT_COLUMNS} FROM enquiry_contacts WHERE enquiry_id = $1 AND tutor_id = $2`,
-    [enquiryId, tutorId],
-  );
-  return rows[0] ?? null;
-}
+export const findContact = rowFinder<ContactRow, [enquiryId: number, tutorId: number]>(
+  `SELECT ${CONTACT_COLUMNS} FROM enquiry_contacts WHERE enquiry_id = $1 AND tutor_id = $2`,
+);
 
 export async function insertConversation(
   db: Queryable,
   input: { enquiryId: number; tutorId: number; studentId: number; now: Date },
 ): Promise<number> {
-  const rows = await db.query<{ id: number }>(
+  const row = await returnedRow<{ id: number }>(
+    db,
     `INSERT INTO conversations (enquiry_id, tutor_id, student_id, created_at, last_message_at)
      VALUES ($1, $2, $3, $4, $4) RETURNING id`,
     [input.enquiryId, input.tutorId, input.studentId, input.now],
+    'insertConversation',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertConversation: no row returned');
   return row.id;
 }
 
@@ -342,8 +295,9 @@ export interface NewContact {
   now: Date;
 }
 
-export async function insertContact(db: Queryable, contact: NewContact): Promise<ContactRow> {
-  const rows = await db.query<ContactRow>(
+export function insertContact(db: Queryable, contact: NewContact): Promise<ContactRow> {
+  return returnedRow<ContactRow>(
+    db,
     `INSERT INTO enquiry_contacts (enquiry_id, tutor_id, conversation_id, spend_entry_id,
                                    coins_spent, price_quote, price_type, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${CONTACT_COLUMNS}`,
@@ -357,10 +311,8 @@ export async function insertContact(db: Queryable, contact: NewContact): Promise
       contact.priceType,
       contact.now,
     ],
+    'insertContact',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertContact: no row returned');
-  return row;
 }
 
 export async function incrementResponded(db: Queryable, enquiryId: number): Promise<void> {
@@ -376,19 +328,12 @@ export interface TutorStandingRow {
   verification_status: 'none' | 'pending' | 'approved' | 'rejected';
 }
 
-export async function findTutorStanding(
-  db: Queryable,
-  tutorId: number,
-): Promise<TutorStandingRow | null> {
-  const rows = await db.query<TutorStandingRow>(
-    `SELECT u.is_email_verified, coalesce(p.is_doc_verified, false) AS is_doc_verified,
-            coalesce(p.verification_status, 'none') AS verification_status
-       FROM users u LEFT JOIN profiles p ON p.user_id = u.id
-      WHERE u.id = $1`,
-    [tutorId],
-  );
-  return rows[0] ?? null;
-}
+export const findTutorStanding = rowFinder<TutorStandingRow, [tutorId: number]>(
+  `SELECT u.is_email_verified, coalesce(p.is_doc_verified, false) AS is_doc_verified,
+          coalesce(p.verification_status, 'none') AS verification_status
+     FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+    WHERE u.id = $1`,
+);
 
 /** A contact on an enquiry with what the tutor's public profile shows. */
 export interface ResponseRow {
@@ -406,31 +351,27 @@ export interface ResponseRow {
 }
 
 /** The contacts on an enquiry by tutors whose account and profile are active, oldest first. */
-export async function listResponsesOfEnquiry(
-  db: Queryable,
-  enquiryId: number,
-): Promise<ResponseRow[]> {
-  return db.query<ResponseRow>(
-    `SELECT c.id, c.conversation_id, c.price_quote, c.price_type, c.created_at,
-            t.id AS tutor_id, t.full_name AS tutor_full_name, t.avatar_url AS tutor_avatar_url,
-            COALESCE(p.is_doc_verified, false) AS is_doc_verified,
-            COALESCE(p.rating, 0)::float8 AS rating, COALESCE(p.review_count, 0) AS review_count
-       FROM enquiry_contacts c
-       JOIN users t ON t.id = c.tutor_id
-       LEFT JOIN profiles p ON p.user_id = t.id
-      WHERE c.enquiry_id = $1 AND t.is_active AND COALESCE(p.is_active, true)
-      ORDER BY c.created_at, c.id`,
-    [enquiryId],
-  );
-}
+export const listResponsesOfEnquiry = rowLister<ResponseRow, [enquiryId: number]>(
+  `SELECT c.id, c.conversation_id, c.price_quote, c.price_type, c.created_at,
+          t.id AS tutor_id, t.full_name AS tutor_full_name, t.avatar_url AS tutor_avatar_url,
+          COALESCE(p.is_doc_verified, false) AS is_doc_verified,
+          COALESCE(p.rating, 0)::float8 AS rating, COALESCE(p.review_count, 0) AS review_count
+     FROM enquiry_contacts c
+     JOIN users t ON t.id = c.tutor_id
+     LEFT JOIN profiles p ON p.user_id = t.id
+    WHERE c.enquiry_id = $1 AND t.is_active AND COALESCE(p.is_active, true)
+    ORDER BY c.created_at, c.id`,
+);
 
 export interface TutorNameRow {
   full_name: string;
 }
 
 export async function findUserName(db: Queryable, userId: number): Promise<string> {
-  const rows = await db.query<TutorNameRow>('SELECT full_name FROM users WHERE id = $1', [userId]);
-  return rows[0]?.full_name ?? '';
+  const row = await firstRow<TutorNameRow>(db, 'SELECT full_name FROM users WHERE id = $1', [
+    userId,
+  ]);
+  return row?.full_name ?? '';
 }
 
 // ---------------------------------------------------------------------------
@@ -440,12 +381,13 @@ export async function insertReport(
   db: Queryable,
   input: { enquiryId: number; tutorId: number; reason: string; message: string; now: Date },
 ): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(
+  const row = await firstRow<{ id: number }>(
+    db,
     `INSERT INTO enquiry_reports (enquiry_id, tutor_id, reason, message, created_at)
      VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
     [input.enquiryId, input.tutorId, input.reason, input.message, input.now],
   );
-  return rows[0]?.id ?? null;
+  return row?.id ?? null;
 }
 
 // ---------------------------------------------------------------------------
@@ -470,52 +412,39 @@ const DUE_CONTACT_SELECT = `SELECT c.id, c.enquiry_id, c.tutor_id, c.conversatio
        JOIN users t ON t.id = c.tutor_id
        JOIN enquiries e ON e.id = c.enquiry_id`;
 
+/** An open guarantee of a contact made at or before `$1`; `$2` is the guarantee's length. */
+const DUE_GUARANTEE_WHERE = `c.refunded_at IS NULL AND c.guarantee_settled_at IS NULL AND c.created_at <= $1`;
+
 /** Open guarantees of contacts made at or before `cutoff`, oldest first. */
-export async function listDueGuarantees(
-  db: Queryable,
-  cutoff: Date,
-  guaranteeMs: number,
-  limit: number,
-): Promise<DueContactRow[]> {
-  return db.query<DueContactRow>(
-    `${DUE_CONTACT_SELECT}
-      WHERE c.refunded_at IS NULL AND c.guarantee_settled_at IS NULL AND c.created_at <= $1
-      ORDER BY c.created_at, c.id
-      LIMIT $3`,
-    [cutoff, guaranteeMs, limit],
-  );
-}
+export const listDueGuarantees = rowLister<
+  DueContactRow,
+  [cutoff: Date, guaranteeMs: number, limit: number]
+>(
+  `${DUE_CONTACT_SELECT}
+    WHERE ${DUE_GUARANTEE_WHERE}
+    ORDER BY c.created_at, c.id
+    LIMIT $3`,
+);
 
 /** One contact's guarantee while still open and due at `cutoff`, else null. */
-export async function findDueGuarantee(
+export function findDueGuarantee(
   db: Queryable,
   contactId: number,
   cutoff: Date,
   guaranteeMs: number,
 ): Promise<DueContactRow | null> {
-  const rows = await db.query<DueContactRow>(
-    `${DUE_CONTACT_SELECT}
-      WHERE c.refunded_at IS NULL AND c.guarantee_settled_at IS NULL AND c.created_at <= $1
-        AND c.id = $3`,
+  return firstRow<DueContactRow>(
+    db,
+    `${DUE_CONTACT_SELECT} WHERE ${DUE_GUARANTEE_WHERE} AND c.id = $3`,
     [cutoff, guaranteeMs, contactId],
   );
-  return rows[0] ?? null;
 }
 
 /** Marks the contact refunded; false when another run got there first. */
-export async function markContactRefunded(
-  db: Queryable,
-  contactId: number,
-  reason: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    `UPDATE enquiry_contacts SET refunded_at = $2, refund_reason = $3
-      WHERE id = $1 AND refunded_at IS NULL RETURNING id`,
-    [contactId, now, reason],
-  );
-  return rows.length > 0;
-}
+export const markContactRefunded = rowChecker<[contactId: number, reason: string, now: Date]>(
+  `UPDATE enquiry_contacts SET refunded_at = $3, refund_reason = $2
+    WHERE id = $1 AND refunded_at IS NULL RETURNING id`,
+);
 
 export async function markGuaranteeSettled(
   db: Queryable,
@@ -536,32 +465,22 @@ export interface RefundableContactRow extends ContactRow {
 }
 
 /** The enquiry's contacts not yet refunded, locked. */
-export async function lockUnrefundedContacts(
-  db: Queryable,
-  enquiryId: number,
-): Promise<RefundableContactRow[]> {
-  return db.query<RefundableContactRow>(
-    `SELECT c.id, c.enquiry_id, c.tutor_id, c.conversation_id, c.spend_entry_id::int AS spend_entry_id,
-            c.coins_spent, c.price_quote, c.price_type, c.created_at, c.refunded_at,
-            t.email AS tutor_email, t.full_name AS tutor_full_name, e.name AS enquiry_name
-       FROM enquiry_contacts c
-       JOIN users t ON t.id = c.tutor_id
-       JOIN enquiries e ON e.id = c.enquiry_id
-      WHERE c.enquiry_id = $1 AND c.refunded_at IS NULL
-      ORDER BY c.id
-      FOR UPDATE OF c`,
-    [enquiryId],
-  );
-}
+export const lockUnrefundedContacts = rowLister<RefundableContactRow, [enquiryId: number]>(
+  `SELECT c.id, c.enquiry_id, c.tutor_id, c.conversation_id, c.spend_entry_id::int AS spend_entry_id,
+          c.coins_spent, c.price_quote, c.price_type, c.created_at, c.refunded_at,
+          t.email AS tutor_email, t.full_name AS tutor_full_name, e.name AS enquiry_name
+     FROM enquiry_contacts c
+     JOIN users t ON t.id = c.tutor_id
+     JOIN enquiries e ON e.id = c.enquiry_id
+    WHERE c.enquiry_id = $1 AND c.refunded_at IS NULL
+    ORDER BY c.id
+    FOR UPDATE OF c`,
+);
 
 /** Locks one contact and tells whether it is still unrefunded. */
-export async function lockContactIfUnrefunded(db: Queryable, contactId: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    'SELECT id FROM enquiry_contacts WHERE id = $1 AND refunded_at IS NULL FOR UPDATE',
-    [contactId],
-  );
-  return rows.length > 0;
-}
+export const lockContactIfUnrefunded = rowChecker<[contactId: number]>(
+  'SELECT id FROM enquiry_contacts WHERE id = $1 AND refunded_at IS NULL FOR UPDATE',
+);
 
 // ---------------------------------------------------------------------------
 // The tutor feed (docs/matching.md, decision 020)
@@ -752,7 +671,7 @@ export async function listContactedEnquiries(
   limit: number,
   offset: number,
 ): Promise<{ rows: CardRow[]; count: number }> {
-  const [rows, counts] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.query<CardRow>(
       `SELECT ${CARD_COLUMNS},
               EXISTS (SELECT 1 FROM enquiry_stars es WHERE es.enquiry_id = e.id AND es.tutor_id = $1)
@@ -766,12 +685,11 @@ export async function listContactedEnquiries(
         ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
       [tutorId, limit, offset],
     ),
-    db.query<{ count: number }>(
-      'SELECT count(*)::int AS count FROM enquiry_contacts WHERE tutor_id = $1',
-      [tutorId],
-    ),
+    countOf(db, 'SELECT count(*)::int AS count FROM enquiry_contacts WHERE tutor_id = $1', [
+      tutorId,
+    ]),
   ]);
-  return { rows, count: counts[0]?.count ?? 0 };
+  return { rows, count };
 }
 
 /** The tutor's starred enquiries that are still live, newest star first. */
@@ -783,7 +701,7 @@ export async function listStarredEnquiries(
   offset: number,
 ): Promise<{ rows: CardRow[]; count: number }> {
   const where = `s.tutor_id = $1 AND NOT e.archived AND e.expires_at > $2 AND u.is_active`;
-  const [rows, counts] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.query<CardRow>(
       `SELECT ${CARD_COLUMNS}, true AS is_starred,
               EXISTS (SELECT 1 FROM enquiry_views ev WHERE ev.enquiry_id = e.id AND ev.tutor_id = $1)
@@ -795,14 +713,15 @@ export async function listStarredEnquiries(
         ORDER BY s.created_at DESC, e.id DESC LIMIT $3 OFFSET $4`,
       [tutorId, now, limit, offset],
     ),
-    db.query<{ count: number }>(
+    countOf(
+      db,
       `SELECT count(*)::int AS count FROM enquiry_stars s
          JOIN enquiries e ON e.id = s.enquiry_id JOIN users u ON u.id = e.student_id
         WHERE ${where}`,
       [tutorId, now],
     ),
   ]);
-  return { rows, count: counts[0]?.count ?? 0 };
+  return { rows, count };
 }
 
 export interface TutorProfileRow {
@@ -820,7 +739,8 @@ export interface FeedInputsRow {
 
 /** The tutor's profile choices and addresses, in one round trip (every feed request needs both). */
 export async function findFeedInputs(db: Queryable, tutorId: number): Promise<FeedInputsRow> {
-  const rows = await db.query<FeedInputsRow>(
+  const inputs = await firstRow<FeedInputsRow>(
+    db,
     `SELECT (SELECT json_build_object('interested_classes', p.interested_classes,
                     'subjects', p.subjects, 'boards', p.boards,
                     'languages_known', p.languages_known, 'requirement', p.requirement)
@@ -832,7 +752,7 @@ export async function findFeedInputs(db: Queryable, tutorId: number): Promise<Fe
     [tutorId],
     { prepared: true },
   );
-  return rows[0] ?? { profile: null, addresses: [] };
+  return inputs ?? { profile: null, addresses: [] };
 }
 
 // ---- reports in the back office -----------------------------------------
@@ -879,35 +799,23 @@ const REPORT_FROM = `enquiry_reports r
        JOIN users t ON t.id = r.tutor_id
        JOIN users s ON s.id = e.student_id`;
 
-export function countReports(db: Queryable, status: string | null): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count FROM enquiry_reports r WHERE ($1::text IS NULL OR r.status = $1)`,
-    [status],
-  );
-}
+const REPORT_WHERE = `($1::text IS NULL OR r.status = $1)`;
 
-export function listReports(
-  db: Queryable,
-  status: string | null,
-  limit: number,
-  offset: number,
-): Promise<ReportRow[]> {
-  return db.query<ReportRow>(
-    `SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM}
-      WHERE ($1::text IS NULL OR r.status = $1)
-      ORDER BY r.created_at, r.id LIMIT $2 OFFSET $3`,
-    [status, limit, offset],
-  );
-}
+export const countReports = rowCounter<[status: string | null]>(
+  `SELECT count(*)::int AS count FROM enquiry_reports r WHERE ${REPORT_WHERE}`,
+);
 
-export async function findReportForUpdate(db: Queryable, id: number): Promise<ReportRow | null> {
-  const rows = await db.query<ReportRow>(
-    `SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM} WHERE r.id = $1 FOR UPDATE OF r, e`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const listReports = rowLister<
+  ReportRow,
+  [status: string | null, limit: number, offset: number]
+>(
+  `SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM} WHERE ${REPORT_WHERE}
+    ORDER BY r.created_at, r.id LIMIT $2 OFFSET $3`,
+);
+
+export const findReportForUpdate = rowFinder<ReportRow, [id: number]>(
+  `SELECT ${REPORT_COLUMNS} FROM ${REPORT_FROM} WHERE r.id = $1 FOR UPDATE OF r, e`,
+);
 
 /** Closes every open report of an enquiry with `status`; answers the closed ids. */
 export async function closeOpenReports(

@@ -1,6 +1,16 @@
-import { assignments, columnsOf, pick } from '../../db/columns.ts';
+import { pick } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
-import { countOf, findRowById, insertUnlessTaken } from '../../db/rows.ts';
+import {
+  anyRow,
+  findRowById,
+  firstRow,
+  insertIdUnlessTaken,
+  insertUnlessTaken,
+  returnedRow,
+  updateRowById,
+} from '../../db/rows.ts';
+import { everyPatternMatches, type Patterns } from '../../db/search.ts';
+import { rowChecker, rowCounter, rowFinder, rowLister } from '../../db/statements.ts';
 
 // ---------------------------------------------------------------- coin lots and ledger
 
@@ -33,16 +43,14 @@ export interface LedgerRow {
 }
 
 /** Locks the user row: every change of one user's coins happens one at a time. */
-export async function lockCoinOwner(db: Queryable, userId: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>('SELECT id FROM users WHERE id = $1 FOR UPDATE', [
-    userId,
-  ]);
-  return rows.length > 0;
-}
+export const lockCoinOwner = rowChecker<[userId: number]>(
+  'SELECT id FROM users WHERE id = $1 FOR UPDATE',
+);
 
 /** The sum of every lot's remaining coins (expired lots count until their expiry is written). */
 export async function sumRemaining(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db.query<{ total: number }>(
+  const row = await firstRow<{ total: number }>(
+    db,
     'SELECT COALESCE(SUM(remaining), 0)::int AS total FROM coin_lots WHERE user_id = $1',
     [userId],
   );
@@ -51,7 +59,8 @@ export async function sumRemaining(db: Queryable, userId: number): Promise<numbe
 
 /** The balance: coins left in lots that have not expired at `now`. */
 export async function sumUnexpired(db: Queryable, userId: number, now: Date): Promise<number> {
-  const [row] = await db.query<{ total: number }>(
+  const row = await firstRow<{ total: number }>(
+    db,
     `SELECT COALESCE(SUM(remaining), 0)::int AS total
        FROM coin_lots WHERE user_id = $1 AND expires_at > $2`,
     [userId, now],
@@ -60,43 +69,25 @@ export async function sumUnexpired(db: Queryable, userId: number, now: Date): Pr
 }
 
 /** Lots past their expiry that still hold coins, oldest expiry first, locked. */
-export async function lockExpiredLots(db: Queryable, userId: number, now: Date): Promise<LotRow[]> {
-  return db.query<LotRow>(
-    `SELECT * FROM coin_lots
-      WHERE user_id = $1 AND remaining > 0 AND expires_at <= $2
-      ORDER BY expires_at, id
-      FOR UPDATE`,
-    [userId, now],
-  );
-}
+export const lockExpiredLots = rowLister<LotRow, [userId: number, now: Date]>(
+  `SELECT * FROM coin_lots
+    WHERE user_id = $1 AND remaining > 0 AND expires_at <= $2
+    ORDER BY expires_at, id
+    FOR UPDATE`,
+);
 
 /** Lots that can be spent from, the one expiring first first, locked. */
-export async function lockSpendableLots(
-  db: Queryable,
-  userId: number,
-  now: Date,
-): Promise<LotRow[]> {
-  return db.query<LotRow>(
-    `SELECT * FROM coin_lots
-      WHERE user_id = $1 AND remaining > 0 AND expires_at > $2
-      ORDER BY expires_at, id
-      FOR UPDATE`,
-    [userId, now],
-  );
-}
+export const lockSpendableLots = rowLister<LotRow, [userId: number, now: Date]>(
+  `SELECT * FROM coin_lots
+    WHERE user_id = $1 AND remaining > 0 AND expires_at > $2
+    ORDER BY expires_at, id
+    FOR UPDATE`,
+);
 
 /** One lot of the user, locked. */
-export async function lockLot(
-  db: Queryable,
-  userId: number,
-  lotId: number,
-): Promise<LotRow | null> {
-  const rows = await db.query<LotRow>(
-    'SELECT * FROM coin_lots WHERE id = $1 AND user_id = $2 FOR UPDATE',
-    [lotId, userId],
-  );
-  return rows[0] ?? null;
-}
+export const lockLot = rowFinder<LotRow, [userId: number, lotId: number]>(
+  'SELECT * FROM coin_lots WHERE id = $2 AND user_id = $1 FOR UPDATE',
+);
 
 export async function setLotRemaining(
   db: Queryable,
@@ -120,15 +111,15 @@ export interface NewLot {
 }
 
 /** Inserts a lot; null when it would be a second free-plan lot of the user. */
-export async function insertLot(db: Queryable, lot: NewLot): Promise<LotRow | null> {
-  const rows = await db.query<LotRow>(
+export function insertLot(db: Queryable, lot: NewLot): Promise<LotRow | null> {
+  return firstRow<LotRow>(
+    db,
     `INSERT INTO coin_lots (user_id, source, plan_id, coins, remaining, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $4, $5, $6)
      ON CONFLICT DO NOTHING
      RETURNING *`,
     [lot.userId, lot.source, lot.planId, lot.coins, lot.expiresAt, lot.createdAt],
   );
-  return rows[0] ?? null;
 }
 
 export interface NewLedgerEntry {
@@ -143,8 +134,9 @@ export interface NewLedgerEntry {
   createdAt: Date;
 }
 
-export async function insertLedgerEntry(db: Queryable, entry: NewLedgerEntry): Promise<LedgerRow> {
-  const rows = await db.query<LedgerRow>(
+export function insertLedgerEntry(db: Queryable, entry: NewLedgerEntry): Promise<LedgerRow> {
+  return returnedRow<LedgerRow>(
+    db,
     `INSERT INTO coin_ledger (user_id, kind, coins, balance_after, reason, lot_id, enquiry_id,
                               refund_of, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -160,10 +152,8 @@ export async function insertLedgerEntry(db: Queryable, entry: NewLedgerEntry): P
       entry.refundOf ?? null,
       entry.createdAt,
     ],
+    'insertLedgerEntry',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertLedgerEntry: no row returned');
-  return row;
 }
 
 export async function insertSpendLot(
@@ -179,24 +169,13 @@ export async function insertSpendLot(
   ]);
 }
 
-export async function findLedgerEntry(
-  db: Queryable,
-  userId: number,
-  entryId: number,
-): Promise<LedgerRow | null> {
-  const rows = await db.query<LedgerRow>(
-    'SELECT * FROM coin_ledger WHERE id = $1 AND user_id = $2',
-    [entryId, userId],
-  );
-  return rows[0] ?? null;
-}
+export const findLedgerEntry = rowFinder<LedgerRow, [userId: number, entryId: number]>(
+  'SELECT * FROM coin_ledger WHERE id = $2 AND user_id = $1',
+);
 
-export async function findRefundOf(db: Queryable, spendEntryId: number): Promise<LedgerRow | null> {
-  const rows = await db.query<LedgerRow>('SELECT * FROM coin_ledger WHERE refund_of = $1', [
-    spendEntryId,
-  ]);
-  return rows[0] ?? null;
-}
+export const findRefundOf = rowFinder<LedgerRow, [spendEntryId: number]>(
+  'SELECT * FROM coin_ledger WHERE refund_of = $1',
+);
 
 export interface SpendLotRow {
   lot_id: number;
@@ -207,39 +186,23 @@ export interface SpendLotRow {
 }
 
 /** The lots a spend took from, locked. */
-export async function lockLotsOfSpend(db: Queryable, entryId: number): Promise<SpendLotRow[]> {
-  return db.query<SpendLotRow>(
-    `SELECT s.lot_id, s.coins, l.remaining, l.coins AS lot_coins, l.expires_at
-       FROM coin_spend_lots s JOIN coin_lots l ON l.id = s.lot_id
-      WHERE s.entry_id = $1
-      ORDER BY l.expires_at, l.id
-      FOR UPDATE OF l`,
-    [entryId],
-  );
-}
+export const lockLotsOfSpend = rowLister<SpendLotRow, [entryId: number]>(
+  `SELECT s.lot_id, s.coins, l.remaining, l.coins AS lot_coins, l.expires_at
+     FROM coin_spend_lots s JOIN coin_lots l ON l.id = s.lot_id
+    WHERE s.entry_id = $1
+    ORDER BY l.expires_at, l.id
+    FOR UPDATE OF l`,
+);
 
-export async function countLedgerEntries(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM coin_ledger WHERE user_id = $1',
-    [userId],
-  );
-  return row?.count ?? 0;
-}
+export const countLedgerEntries = rowCounter<[userId: number]>(
+  'SELECT count(*)::int AS count FROM coin_ledger WHERE user_id = $1',
+);
 
 /** One page of the user's ledger, newest first. */
-export async function listLedgerEntries(
-  db: Queryable,
-  userId: number,
-  limit: number,
-  offset: number,
-): Promise<LedgerRow[]> {
-  return db.query<LedgerRow>(
-    `SELECT * FROM coin_ledger WHERE user_id = $1
-      ORDER BY id DESC
-      LIMIT $2 OFFSET $3`,
-    [userId, limit, offset],
-  );
-}
+export const listLedgerEntries = rowLister<
+  LedgerRow,
+  [userId: number, limit: number, offset: number]
+>('SELECT * FROM coin_ledger WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3');
 
 // ---------------------------------------------------------------- plans
 
@@ -258,39 +221,33 @@ export interface PlanRow {
 }
 
 /** Active plans that cost something: the free plan is granted, never bought. */
-export async function listPlansForSale(db: Queryable): Promise<PlanRow[]> {
-  return db.query<PlanRow>(
-    'SELECT * FROM plans WHERE is_active AND price_paise > 0 ORDER BY sort_order, id',
-  );
-}
+export const listPlansForSale = rowLister<PlanRow, []>(
+  'SELECT * FROM plans WHERE is_active AND price_paise > 0 ORDER BY sort_order, id',
+);
 
 export function findPlanById(db: Queryable, id: number): Promise<PlanRow | null> {
   return findRowById<PlanRow>(db, 'plans', '*', id);
 }
 
-export async function findPlanByName(db: Queryable, name: string): Promise<PlanRow | null> {
-  const rows = await db.query<PlanRow>('SELECT * FROM plans WHERE name = $1', [name]);
-  return rows[0] ?? null;
-}
+export const findPlanByName = rowFinder<PlanRow, [name: string]>(
+  'SELECT * FROM plans WHERE name = $1',
+);
 
-export async function hasFreePlanLot(db: Queryable, userId: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    "SELECT id FROM coin_lots WHERE user_id = $1 AND source = 'free_plan'",
-    [userId],
-  );
-  return rows.length > 0;
-}
+export const hasFreePlanLot = rowChecker<[userId: number]>(
+  "SELECT id FROM coin_lots WHERE user_id = $1 AND source = 'free_plan'",
+);
 
 /** True when a tutor has finished onboarding (the status answers dashboard). */
 export async function isOnboardedTeacher(db: Queryable, userId: number): Promise<boolean> {
-  const rows = await db.query<{ ok: boolean }>(
+  const row = await firstRow<{ ok: boolean }>(
+    db,
     `SELECT u.role = 'teacher' AND u.is_active AND u.is_phone_verified
             AND u.profile_completed_at IS NOT NULL
             AND EXISTS (SELECT 1 FROM user_addresses a WHERE a.user_id = u.id) AS ok
        FROM users u WHERE u.id = $1`,
     [userId],
   );
-  return rows[0]?.ok === true;
+  return row?.ok === true;
 }
 
 // ---------------------------------------------------------------- coupons
@@ -320,10 +277,9 @@ export interface RedemptionRow {
   released_at: Date | null;
 }
 
-export async function findCouponByCode(db: Queryable, code: string): Promise<CouponRow | null> {
-  const rows = await db.query<CouponRow>('SELECT * FROM coupons WHERE code = $1', [code]);
-  return rows[0] ?? null;
-}
+export const findCouponByCode = rowFinder<CouponRow, [code: string]>(
+  'SELECT * FROM coupons WHERE code = $1',
+);
 
 export function findCouponById(db: Queryable, id: number): Promise<CouponRow | null> {
   return findRowById<CouponRow>(db, 'coupons', '*', id);
@@ -358,7 +314,8 @@ export async function countCouponUses(
   now: Date,
   exceptId: number | null = null,
 ): Promise<{ total: number; by_user: number }> {
-  const [row] = await db.query<{ total: number; by_user: number }>(
+  const uses = await firstRow<{ total: number; by_user: number }>(
+    db,
     `SELECT count(*)::int AS total, count(*) FILTER (WHERE user_id = $2)::int AS by_user
        FROM coupon_redemptions
       WHERE coupon_id = $1
@@ -366,55 +323,42 @@ export async function countCouponUses(
         AND id IS DISTINCT FROM $4::int`,
     [couponId, userId, now, exceptId],
   );
-  return row ?? { total: 0, by_user: 0 };
+  return uses ?? { total: 0, by_user: 0 };
 }
 
 /** The user's live reservation of this coupon for this plan, if any. */
-export async function findLiveReservation(
-  db: Queryable,
-  couponId: number,
-  userId: number,
-  planId: number,
-  now: Date,
-): Promise<RedemptionRow | null> {
-  const rows = await db.query<RedemptionRow>(
-    `SELECT * FROM coupon_redemptions
-      WHERE coupon_id = $1 AND user_id = $2 AND plan_id = $3
-        AND status = 'reserved' AND reserved_until > $4
-      ORDER BY id DESC LIMIT 1`,
-    [couponId, userId, planId, now],
-  );
-  return rows[0] ?? null;
-}
+export const findLiveReservation = rowFinder<
+  RedemptionRow,
+  [couponId: number, userId: number, planId: number, now: Date]
+>(
+  `SELECT * FROM coupon_redemptions
+    WHERE coupon_id = $1 AND user_id = $2 AND plan_id = $3
+      AND status = 'reserved' AND reserved_until > $4
+    ORDER BY id DESC LIMIT 1`,
+);
 
 /** The user's live reservations of the coupon (any plan), locked. */
-export async function lockLiveReservationsOfUser(
-  db: Queryable,
-  couponId: number,
-  userId: number,
-  now: Date,
-): Promise<{ id: number }[]> {
-  return db.query<{ id: number }>(
-    `SELECT id FROM coupon_redemptions
-      WHERE coupon_id = $1 AND user_id = $2 AND status = 'reserved' AND reserved_until > $3
-      FOR UPDATE`,
-    [couponId, userId, now],
-  );
-}
+export const lockLiveReservationsOfUser = rowLister<
+  { id: number },
+  [couponId: number, userId: number, now: Date]
+>(
+  `SELECT id FROM coupon_redemptions
+    WHERE coupon_id = $1 AND user_id = $2 AND status = 'reserved' AND reserved_until > $3
+    FOR UPDATE`,
+);
 
-export async function insertReservation(
+export function insertReservation(
   db: Queryable,
   input: { couponId: number; userId: number; planId: number; until: Date; now: Date },
 ): Promise<RedemptionRow> {
-  const rows = await db.query<RedemptionRow>(
+  return returnedRow<RedemptionRow>(
+    db,
     `INSERT INTO coupon_redemptions (coupon_id, user_id, plan_id, status, reserved_until, created_at)
      VALUES ($1, $2, $3, 'reserved', $4, $5)
      RETURNING *`,
     [input.couponId, input.userId, input.planId, input.until, input.now],
+    'insertReservation',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertReservation: no row returned');
-  return row;
 }
 
 export async function extendReservation(db: Queryable, id: number, until: Date): Promise<void> {
@@ -425,13 +369,9 @@ export async function extendReservation(db: Queryable, id: number, until: Date):
 }
 
 /** True when an order carries the reservation (it can carry one order at most). */
-export async function isReservationOnOrder(db: Queryable, redemptionId: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    'SELECT id FROM payment_orders WHERE redemption_id = $1',
-    [redemptionId],
-  );
-  return rows.length > 0;
-}
+export const isReservationOnOrder = rowChecker<[redemptionId: number]>(
+  'SELECT id FROM payment_orders WHERE redemption_id = $1',
+);
 
 /** A redemption by id, whoever holds it, locked. */
 export function lockRedemptionById(db: Queryable, id: number): Promise<RedemptionRow | null> {
@@ -439,33 +379,25 @@ export function lockRedemptionById(db: Queryable, id: number): Promise<Redemptio
 }
 
 /** A use of the coupon taken by a payment that arrived after its order's reservation was gone. */
-export async function insertConsumedRedemption(
+export function insertConsumedRedemption(
   db: Queryable,
   input: { couponId: number; userId: number; planId: number; now: Date },
 ): Promise<RedemptionRow> {
-  const rows = await db.query<RedemptionRow>(
+  return returnedRow<RedemptionRow>(
+    db,
     `INSERT INTO coupon_redemptions (coupon_id, user_id, plan_id, status, reserved_until,
                                      created_at, consumed_at)
      VALUES ($1, $2, $3, 'consumed', $4, $4, $4)
      RETURNING *`,
     [input.couponId, input.userId, input.planId, input.now],
+    'insertConsumedRedemption',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertConsumedRedemption: no row returned');
-  return row;
 }
 
-export async function lockRedemption(
-  db: Queryable,
-  id: number,
-  userId: number,
-): Promise<RedemptionRow | null> {
-  const rows = await db.query<RedemptionRow>(
-    'SELECT * FROM coupon_redemptions WHERE id = $1 AND user_id = $2 FOR UPDATE',
-    [id, userId],
-  );
-  return rows[0] ?? null;
-}
+/** A redemption of the user, locked. */
+export const lockRedemption = rowFinder<RedemptionRow, [id: number, userId: number]>(
+  'SELECT * FROM coupon_redemptions WHERE id = $1 AND user_id = $2 FOR UPDATE',
+);
 
 export async function releaseRedemption(db: Queryable, id: number, now: Date): Promise<void> {
   await db.query(
@@ -517,9 +449,6 @@ export async function insertCoupon(db: Queryable, coupon: NewCoupon): Promise<vo
 
 // ------------------------------------------------------ plans and coupons, edited
 
-/** Search words as ILIKE patterns; an empty list matches everything. */
-export type Patterns = readonly string[];
-
 /** A plan as the back office edits it. */
 export interface EditablePlanRow extends PlanRow {
   created_at: Date;
@@ -529,20 +458,11 @@ export interface EditablePlanRow extends PlanRow {
 const EDITABLE_PLAN_COLUMNS = `id, name, display_name, coins, price_paise, validity_days, description,
        recommended, features, is_active, sort_order, created_at, updated_at`;
 
-export function countPlans(db: Queryable): Promise<number> {
-  return countOf(db, 'SELECT count(*)::int AS count FROM plans');
-}
+export const countPlans = rowCounter<[]>('SELECT count(*)::int AS count FROM plans');
 
-export function listPlansPage(
-  db: Queryable,
-  limit: number,
-  offset: number,
-): Promise<EditablePlanRow[]> {
-  return db.query<EditablePlanRow>(
-    `SELECT ${EDITABLE_PLAN_COLUMNS} FROM plans ORDER BY sort_order, id LIMIT $1 OFFSET $2`,
-    [limit, offset],
-  );
-}
+export const listPlansPage = rowLister<EditablePlanRow, [limit: number, offset: number]>(
+  `SELECT ${EDITABLE_PLAN_COLUMNS} FROM plans ORDER BY sort_order, id LIMIT $1 OFFSET $2`,
+);
 
 export function lockEditablePlan(db: Queryable, id: number): Promise<EditablePlanRow | null> {
   return findRowById<EditablePlanRow>(db, 'plans', EDITABLE_PLAN_COLUMNS, id, true);
@@ -573,23 +493,19 @@ export function insertPlan(
   return insertUnlessTaken<EditablePlanRow>(db, 'plans', fields, 'name', EDITABLE_PLAN_COLUMNS);
 }
 
-export async function updatePlan(
+export function updatePlan(
   db: Queryable,
   id: number,
   plan: PlanFields,
   at: Date,
 ): Promise<EditablePlanRow | null> {
-  const { names, values } = columnsOf({ ...pick(plan, PLAN_EDITABLE), updated_at: at });
-  const rows = await db.query<EditablePlanRow>(
-    `UPDATE plans SET ${assignments(names)} WHERE id = $1 RETURNING ${EDITABLE_PLAN_COLUMNS}`,
-    [id, ...values],
-  );
-  return rows[0] ?? null;
+  const fields = { ...pick(plan, PLAN_EDITABLE), updated_at: at };
+  return updateRowById<EditablePlanRow>(db, 'plans', id, fields, EDITABLE_PLAN_COLUMNS);
 }
 
-export function countExistingPlans(db: Queryable, ids: readonly number[]): Promise<number> {
-  return countOf(db, 'SELECT count(*)::int AS count FROM plans WHERE id = ANY($1::int[])', [ids]);
-}
+export const countExistingPlans = rowCounter<[ids: readonly number[]]>(
+  'SELECT count(*)::int AS count FROM plans WHERE id = ANY($1::int[])',
+);
 
 /** A coupon as the back office edits it, with the redemptions it has had. */
 export interface EditableCouponRow extends CouponRow {
@@ -602,38 +518,23 @@ const EDITABLE_COUPON_COLUMNS = `c.id, c.code, c.kind, c.value, c.valid_from, c.
        (SELECT count(*)::int FROM coupon_redemptions r
          WHERE r.coupon_id = c.id AND r.status = 'consumed') AS redemptions`;
 
-const COUPON_CODE_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p)
-                    WHERE NOT (c.code ILIKE t.p))`;
+const COUPON_CODE_WHERE = everyPatternMatches('$1', ['c.code']);
 
-export function countCouponsMatching(db: Queryable, patterns: Patterns): Promise<number> {
-  return countOf(db, `SELECT count(*)::int AS count FROM coupons c WHERE ${COUPON_CODE_WHERE}`, [
-    patterns,
-  ]);
-}
+export const countCouponsMatching = rowCounter<[patterns: Patterns]>(
+  `SELECT count(*)::int AS count FROM coupons c WHERE ${COUPON_CODE_WHERE}`,
+);
 
-export function listCouponsMatching(
-  db: Queryable,
-  patterns: Patterns,
-  limit: number,
-  offset: number,
-): Promise<EditableCouponRow[]> {
-  return db.query<EditableCouponRow>(
-    `SELECT ${EDITABLE_COUPON_COLUMNS} FROM coupons c WHERE ${COUPON_CODE_WHERE}
-      ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
-    [patterns, limit, offset],
-  );
-}
+export const listCouponsMatching = rowLister<
+  EditableCouponRow,
+  [patterns: Patterns, limit: number, offset: number]
+>(
+  `SELECT ${EDITABLE_COUPON_COLUMNS} FROM coupons c WHERE ${COUPON_CODE_WHERE}
+    ORDER BY c.created_at DESC, c.id DESC LIMIT $2 OFFSET $3`,
+);
 
-export async function lockEditableCoupon(
-  db: Queryable,
-  id: number,
-): Promise<EditableCouponRow | null> {
-  const rows = await db.query<EditableCouponRow>(
-    `SELECT ${EDITABLE_COUPON_COLUMNS} FROM coupons c WHERE c.id = $1 FOR UPDATE OF c`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const lockEditableCoupon = rowFinder<EditableCouponRow, [id: number]>(
+  `SELECT ${EDITABLE_COUPON_COLUMNS} FROM coupons c WHERE c.id = $1 FOR UPDATE OF c`,
+);
 
 export type CouponFields = Omit<EditableCouponRow, 'id' | 'redemptions' | 'created_at'>;
 
@@ -649,7 +550,7 @@ const COUPON_EDITABLE = [
 ] as const satisfies readonly (keyof CouponFields)[];
 
 /** Inserts an edited coupon; null when the code is taken. */
-export async function insertEditableCoupon(
+export function insertEditableCoupon(
   db: Queryable,
   coupon: CouponFields,
   at: Date,
@@ -660,8 +561,7 @@ export async function insertEditableCoupon(
     ...pick(coupon, COUPON_EDITABLE),
     created_at: at,
   };
-  const row = await insertUnlessTaken<{ id: number }>(db, 'coupons', fields, 'code', 'id');
-  return row?.id ?? null;
+  return insertIdUnlessTaken(db, 'coupons', fields, 'code');
 }
 
 export async function updateEditableCoupon(
@@ -669,8 +569,7 @@ export async function updateEditableCoupon(
   id: number,
   coupon: CouponFields,
 ): Promise<void> {
-  const { names, values } = columnsOf(pick(coupon, COUPON_EDITABLE));
-  await db.query(`UPDATE coupons SET ${assignments(names)} WHERE id = $1`, [id, ...values]);
+  await updateRowById(db, 'coupons', id, pick(coupon, COUPON_EDITABLE));
 }
 
 // ---------------------------------------------------------------- orders and payments
@@ -716,8 +615,9 @@ export interface NewOrder {
   createdAt: Date;
 }
 
-export async function insertOrder(db: Queryable, order: NewOrder): Promise<OrderRow> {
-  const rows = await db.query<OrderRow>(
+export function insertOrder(db: Queryable, order: NewOrder): Promise<OrderRow> {
+  return returnedRow<OrderRow>(
+    db,
     `INSERT INTO payment_orders (user_id, plan_id, provider, provider_order_id, price_paise,
                                  discount_paise, taxable_paise, gst_paise, amount_paise, coupon_id,
                                  redemption_id, created_at, coins, validity_days)
@@ -739,23 +639,14 @@ export async function insertOrder(db: Queryable, order: NewOrder): Promise<Order
       order.coins,
       order.validityDays,
     ],
+    'insertOrder',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertOrder: no row returned');
-  return row;
 }
 
-export async function findOrderByProviderId(
-  db: Queryable,
-  provider: string,
-  providerOrderId: string,
-): Promise<OrderRow | null> {
-  const rows = await db.query<OrderRow>(
-    'SELECT * FROM payment_orders WHERE provider = $1 AND provider_order_id = $2',
-    [provider, providerOrderId],
-  );
-  return rows[0] ?? null;
-}
+export const findOrderByProviderId = rowFinder<
+  OrderRow,
+  [provider: string, providerOrderId: string]
+>('SELECT * FROM payment_orders WHERE provider = $1 AND provider_order_id = $2');
 
 export function lockOrder(db: Queryable, id: number): Promise<OrderRow | null> {
   return findRowById<OrderRow>(db, 'payment_orders', '*', id, true);
@@ -811,40 +702,27 @@ export async function markOrderChecked(db: Queryable, id: number, at: Date): Pro
 }
 
 /** Orders still unpaid `olderThan`, not asked about since `checkedBefore`, oldest first. */
-export async function listOrdersToReconcile(
-  db: Queryable,
-  provider: string,
-  olderThan: Date,
-  checkedBefore: Date,
-  limit: number,
-): Promise<OrderRow[]> {
-  return db.query<OrderRow>(
-    `SELECT * FROM payment_orders
-      WHERE status = 'created' AND provider = $1 AND created_at <= $2
-        AND (checked_at IS NULL OR checked_at <= $3)
-      ORDER BY created_at, id
-      LIMIT $4`,
-    [provider, olderThan, checkedBefore, limit],
-  );
-}
+export const listOrdersToReconcile = rowLister<
+  OrderRow,
+  [provider: string, olderThan: Date, checkedBefore: Date, limit: number]
+>(
+  `SELECT * FROM payment_orders
+    WHERE status = 'created' AND provider = $1 AND created_at <= $2
+      AND (checked_at IS NULL OR checked_at <= $3)
+    ORDER BY created_at, id
+    LIMIT $4`,
+);
 
 export function findOrderById(db: Queryable, id: number): Promise<OrderRow | null> {
   return findRowById<OrderRow>(db, 'payment_orders', '*', id);
 }
 
 /** Users holding coins in lots past their expiry whose `expiry` entry is not written yet. */
-export async function listUsersWithExpiredCoins(
-  db: Queryable,
-  now: Date,
-  limit: number,
-): Promise<{ user_id: number }[]> {
-  return db.query<{ user_id: number }>(
-    `SELECT DISTINCT user_id FROM coin_lots
-      WHERE remaining > 0 AND expires_at <= $1
-      ORDER BY user_id LIMIT $2`,
-    [now, limit],
-  );
-}
+export const listUsersWithExpiredCoins = rowLister<{ user_id: number }, [now: Date, limit: number]>(
+  `SELECT DISTINCT user_id FROM coin_lots
+    WHERE remaining > 0 AND expires_at <= $1
+    ORDER BY user_id LIMIT $2`,
+);
 
 export interface PaymentRow {
   id: number;
@@ -863,23 +741,13 @@ export interface PaymentRow {
   created_at: Date;
 }
 
-export async function findPaymentByProviderId(
-  db: Queryable,
-  providerPaymentId: string,
-): Promise<PaymentRow | null> {
-  const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE provider_payment_id = $1', [
-    providerPaymentId,
-  ]);
-  return rows[0] ?? null;
-}
+export const findPaymentByProviderId = rowFinder<PaymentRow, [providerPaymentId: string]>(
+  'SELECT * FROM payments WHERE provider_payment_id = $1',
+);
 
-export async function findPaymentOfOrder(
-  db: Queryable,
-  orderId: number,
-): Promise<PaymentRow | null> {
-  const rows = await db.query<PaymentRow>('SELECT * FROM payments WHERE order_id = $1', [orderId]);
-  return rows[0] ?? null;
-}
+export const findPaymentOfOrder = rowFinder<PaymentRow, [orderId: number]>(
+  'SELECT * FROM payments WHERE order_id = $1',
+);
 
 export interface BuyerRow {
   full_name: string;
@@ -888,17 +756,13 @@ export interface BuyerRow {
   state: string;
 }
 
-export async function findBuyer(db: Queryable, userId: number): Promise<BuyerRow | null> {
-  const rows = await db.query<BuyerRow>(
-    `SELECT u.full_name, u.email,
-            COALESCE(u.phone_country_code, '') || COALESCE(u.phone_number, '') AS phone,
-            COALESCE((SELECT a.state FROM user_addresses a WHERE a.user_id = u.id
-                       ORDER BY a.is_primary DESC, a.slot LIMIT 1), '') AS state
-       FROM users u WHERE u.id = $1`,
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const findBuyer = rowFinder<BuyerRow, [userId: number]>(
+  `SELECT u.full_name, u.email,
+          COALESCE(u.phone_country_code, '') || COALESCE(u.phone_number, '') AS phone,
+          COALESCE((SELECT a.state FROM user_addresses a WHERE a.user_id = u.id
+                     ORDER BY a.is_primary DESC, a.slot LIMIT 1), '') AS state
+     FROM users u WHERE u.id = $1`,
+);
 
 export interface NewPayment {
   orderId: number;
@@ -916,8 +780,9 @@ export interface NewPayment {
 }
 
 /** Stores the payment with the next invoice number of the financial year (April–March). */
-export async function insertPayment(db: Queryable, payment: NewPayment): Promise<PaymentRow> {
-  const rows = await db.query<PaymentRow>(
+export function insertPayment(db: Queryable, payment: NewPayment): Promise<PaymentRow> {
+  return returnedRow<PaymentRow>(
+    db,
     `INSERT INTO payments (order_id, user_id, provider_payment_id, amount_paise, method, lot_id,
                            ledger_entry_id, credited_by, invoice_number, buyer_name, buyer_email,
                            buyer_state, created_at)
@@ -940,10 +805,8 @@ export async function insertPayment(db: Queryable, payment: NewPayment): Promise
       payment.buyerState,
       payment.createdAt,
     ],
+    'insertPayment',
   );
-  const row = rows[0];
-  if (!row) throw new Error('insertPayment: no row returned');
-  return row;
 }
 
 export interface PurchaseRow extends PaymentRow {
@@ -990,57 +853,33 @@ const PURCHASE_SELECT = `
  */
 const REFUNDED_TO_METHOD = `rf.kind = 'original' AND rf.provider_status <> 'failed'`;
 
-export async function countPurchases(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    'SELECT count(*)::int AS count FROM payments WHERE user_id = $1',
-    [userId],
-  );
-  return row?.count ?? 0;
-}
+export const countPurchases = rowCounter<[userId: number]>(
+  'SELECT count(*)::int AS count FROM payments WHERE user_id = $1',
+);
 
-export async function listPurchases(
-  db: Queryable,
-  userId: number,
-  limit: number,
-  offset: number,
-): Promise<PurchaseRow[]> {
-  return db.query<PurchaseRow>(
-    `${PURCHASE_SELECT} WHERE p.user_id = $1 ORDER BY p.id DESC LIMIT $2 OFFSET $3`,
-    [userId, limit, offset],
-  );
-}
+export const listPurchases = rowLister<
+  PurchaseRow,
+  [userId: number, limit: number, offset: number]
+>(`${PURCHASE_SELECT} WHERE p.user_id = $1 ORDER BY p.id DESC LIMIT $2 OFFSET $3`);
 
-export async function findPurchase(
-  db: Queryable,
-  userId: number,
-  paymentId: number,
-): Promise<PurchaseRow | null> {
-  const rows = await db.query<PurchaseRow>(
-    `${PURCHASE_SELECT} WHERE p.id = $1 AND p.user_id = $2`,
-    [paymentId, userId],
-  );
-  return rows[0] ?? null;
-}
+export const findPurchase = rowFinder<PurchaseRow, [userId: number, paymentId: number]>(
+  `${PURCHASE_SELECT} WHERE p.id = $2 AND p.user_id = $1`,
+);
 
 /**
  * The newest purchase whose coins have not expired at `now` and that was not
  * refunded to the payment method (the current plan).
  */
-export async function findCurrentPurchase(
-  db: Queryable,
-  userId: number,
-  now: Date,
-): Promise<{ lot_id: number; plan_id: number; expires_at: Date } | null> {
-  const rows = await db.query<{ lot_id: number; plan_id: number; expires_at: Date }>(
-    `SELECT l.id AS lot_id, l.plan_id, l.expires_at FROM coin_lots l
-      WHERE l.user_id = $1 AND l.source = 'purchase' AND l.expires_at > $2
-        AND NOT EXISTS (SELECT 1 FROM payments p JOIN payment_refunds rf ON rf.payment_id = p.id
-                         WHERE p.lot_id = l.id AND ${REFUNDED_TO_METHOD})
-      ORDER BY l.expires_at DESC, l.id DESC LIMIT 1`,
-    [userId, now],
-  );
-  return rows[0] ?? null;
-}
+export const findCurrentPurchase = rowFinder<
+  { lot_id: number; plan_id: number; expires_at: Date },
+  [userId: number, now: Date]
+>(
+  `SELECT l.id AS lot_id, l.plan_id, l.expires_at FROM coin_lots l
+    WHERE l.user_id = $1 AND l.source = 'purchase' AND l.expires_at > $2
+      AND NOT EXISTS (SELECT 1 FROM payments p JOIN payment_refunds rf ON rf.payment_id = p.id
+                       WHERE p.lot_id = l.id AND ${REFUNDED_TO_METHOD})
+    ORDER BY l.expires_at DESC, l.id DESC LIMIT 1`,
+);
 
 export interface RefundedPurchaseRow {
   lot_id: number;
@@ -1050,47 +889,28 @@ export interface RefundedPurchaseRow {
 }
 
 /** The newest purchase refunded to the payment method whose coins would not have expired yet. */
-export async function findLatestRefundedPurchase(
-  db: Queryable,
-  userId: number,
-  now: Date,
-): Promise<RefundedPurchaseRow | null> {
-  const rows = await db.query<RefundedPurchaseRow>(
-    `SELECT l.id AS lot_id, pl.display_name AS plan_display_name, rf.amount_paise,
-            rf.created_at AS refunded_at
-       FROM payments p
-       JOIN payment_refunds rf ON rf.payment_id = p.id
-       JOIN coin_lots l ON l.id = p.lot_id
-       JOIN payment_orders o ON o.id = p.order_id
-       JOIN plans pl ON pl.id = o.plan_id
-      WHERE p.user_id = $1 AND l.expires_at > $2 AND ${REFUNDED_TO_METHOD}
-      ORDER BY rf.created_at DESC, rf.id DESC LIMIT 1`,
-    [userId, now],
-  );
-  return rows[0] ?? null;
-}
+export const findLatestRefundedPurchase = rowFinder<
+  RefundedPurchaseRow,
+  [userId: number, now: Date]
+>(
+  `SELECT l.id AS lot_id, pl.display_name AS plan_display_name, rf.amount_paise,
+          rf.created_at AS refunded_at
+     FROM payments p
+     JOIN payment_refunds rf ON rf.payment_id = p.id
+     JOIN coin_lots l ON l.id = p.lot_id
+     JOIN payment_orders o ON o.id = p.order_id
+     JOIN plans pl ON pl.id = o.plan_id
+    WHERE p.user_id = $1 AND l.expires_at > $2 AND ${REFUNDED_TO_METHOD}
+    ORDER BY rf.created_at DESC, rf.id DESC LIMIT 1`,
+);
 
-export async function findFreePlanLot(
-  db: Queryable,
-  userId: number,
-): Promise<{ expires_at: Date } | null> {
-  const rows = await db.query<{ expires_at: Date }>(
-    "SELECT expires_at FROM coin_lots WHERE user_id = $1 AND source = 'free_plan'",
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const findFreePlanLot = rowFinder<{ expires_at: Date }, [userId: number]>(
+  "SELECT expires_at FROM coin_lots WHERE user_id = $1 AND source = 'free_plan'",
+);
 
-export async function findUserRole(
-  db: Queryable,
-  userId: number,
-): Promise<{ role: string; is_active: boolean } | null> {
-  const rows = await db.query<{ role: string; is_active: boolean }>(
-    'SELECT role, is_active FROM users WHERE id = $1',
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const findUserRole = rowFinder<{ role: string; is_active: boolean }, [userId: number]>(
+  'SELECT role, is_active FROM users WHERE id = $1',
+);
 
 // ---------------------------------------------------------------- refunds to the original method
 
@@ -1104,33 +924,37 @@ export interface ProviderRefundRow {
 }
 
 /** A refund to the original method by the provider's refund id, locked. */
-export async function lockRefundByProviderId(
-  db: Queryable,
-  providerRefundId: string,
-): Promise<ProviderRefundRow | null> {
-  const rows = await db.query<ProviderRefundRow>(
-    `SELECT rf.id, rf.payment_id, pm.user_id, rf.coins, rf.provider_status,
-            l.expires_at AS lot_expires_at
-       FROM payment_refunds rf
-       JOIN payments pm ON pm.id = rf.payment_id
-       JOIN coin_lots l ON l.id = pm.lot_id
-      WHERE rf.provider_refund_id = $1 AND rf.kind = 'original'
-      FOR UPDATE OF rf`,
-    [providerRefundId],
-  );
-  return rows[0] ?? null;
+export const lockRefundByProviderId = rowFinder<ProviderRefundRow, [providerRefundId: string]>(
+  `SELECT rf.id, rf.payment_id, pm.user_id, rf.coins, rf.provider_status,
+          l.expires_at AS lot_expires_at
+     FROM payment_refunds rf
+     JOIN payments pm ON pm.id = rf.payment_id
+     JOIN coin_lots l ON l.id = pm.lot_id
+    WHERE rf.provider_refund_id = $1 AND rf.kind = 'original'
+    FOR UPDATE OF rf`,
+);
+
+/** A refund to the original method's state at the provider, and the columns that move with it. */
+interface RefundState {
+  provider_status: 'requested' | 'pending' | 'processed' | 'failed';
+  provider_refund_id?: string | null;
+  provider_error?: string | null;
+  returned_lot_id?: number | null;
+  reversal_entry_id?: number;
 }
 
-export async function setRefundProviderStatus(
+/** Moves a refund to the original method to a new state at `at`; the columns not named stay. */
+async function moveRefund(db: Queryable, id: number, state: RefundState, at: Date): Promise<void> {
+  await updateRowById(db, 'payment_refunds', id, { ...state, provider_updated_at: at });
+}
+
+export function setRefundProviderStatus(
   db: Queryable,
   id: number,
   status: 'processed' | 'failed',
   at: Date,
 ): Promise<void> {
-  await db.query(
-    'UPDATE payment_refunds SET provider_status = $2, provider_updated_at = $3 WHERE id = $1',
-    [id, status, at],
-  );
+  return moveRefund(db, id, { provider_status: status }, at);
 }
 
 /** A refund to the original method with what sending it to the provider needs. */
@@ -1161,18 +985,18 @@ const REFUND_TO_SEND_FROM = `payment_refunds rf
        JOIN users u ON u.id = pm.user_id`;
 
 /** A refund to the original method found by one of its keys, locked when `lock`. */
-async function selectRefundToSend(
+function selectRefundToSend(
   db: Queryable,
   key: 'rf.id' | 'rf.payment_id' | 'pm.provider_payment_id',
   value: number | string,
   lock: boolean,
 ): Promise<RefundToSendRow | null> {
-  const rows = await db.query<RefundToSendRow>(
+  return firstRow<RefundToSendRow>(
+    db,
     `SELECT ${REFUND_TO_SEND_COLUMNS} FROM ${REFUND_TO_SEND_FROM}
       WHERE ${key} = $1 AND rf.kind = 'original'${lock ? ' FOR UPDATE OF rf' : ''}`,
     [value],
   );
-  return rows[0] ?? null;
 }
 
 export function findRefundToSend(db: Queryable, refundId: number): Promise<RefundToSendRow | null> {
@@ -1196,7 +1020,7 @@ export function lockRefundOfProviderPayment(
 }
 
 /** Stores a refund to the original method as requested; false when the payment has one. */
-export async function insertRequestedRefund(
+export function insertRequestedRefund(
   db: Queryable,
   refund: {
     paymentId: number;
@@ -1208,91 +1032,83 @@ export async function insertRequestedRefund(
     at: Date;
   },
 ): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO payment_refunds (payment_id, kind, coins, amount_paise, reason, decided_by,
-                                  created_at, provider_status, provider_updated_at, reversal_entry_id)
-     VALUES ($1, 'original', $2, $3, $4, $5, $6, 'requested', $6, $7)
-     ON CONFLICT (payment_id) DO NOTHING RETURNING id`,
-    [
-      refund.paymentId,
-      refund.coins,
-      refund.amountPaise,
-      refund.reason,
-      refund.decidedBy,
-      refund.at,
-      refund.reversalEntryId,
-    ],
-  );
-  return rows[0]?.id ?? null;
+  const fields = {
+    payment_id: refund.paymentId,
+    kind: 'original',
+    coins: refund.coins,
+    amount_paise: refund.amountPaise,
+    reason: refund.reason,
+    decided_by: refund.decidedBy,
+    created_at: refund.at,
+    provider_status: 'requested',
+    provider_updated_at: refund.at,
+    reversal_entry_id: refund.reversalEntryId,
+  };
+  return insertIdUnlessTaken(db, 'payment_refunds', fields, 'payment_id');
 }
 
-/** A failed refund asked for again: its coins taken back anew. */
-export async function markRefundRequestedAgain(
+/**
+ * A failed refund asked for again: its coins taken back anew (by the entry
+ * `reversalEntryId`; null keeps the earlier one).
+ */
+export function markRefundRequestedAgain(
   db: Queryable,
   id: number,
   reversalEntryId: number | null,
   at: Date,
 ): Promise<void> {
-  await db.query(
-    `UPDATE payment_refunds
-        SET provider_status = 'requested', provider_updated_at = $3, provider_refund_id = NULL,
-            provider_error = NULL, returned_lot_id = NULL,
-            reversal_entry_id = COALESCE($2, reversal_entry_id)
-      WHERE id = $1`,
-    [id, reversalEntryId, at],
-  );
+  const state: RefundState = {
+    provider_status: 'requested',
+    provider_refund_id: null,
+    provider_error: null,
+    returned_lot_id: null,
+  };
+  if (reversalEntryId !== null) state.reversal_entry_id = reversalEntryId;
+  return moveRefund(db, id, state, at);
 }
 
 /** The provider accepted a requested refund: its id and status. */
-export async function markRefundAccepted(
+export function markRefundAccepted(
   db: Queryable,
   id: number,
   providerRefundId: string,
   status: 'pending' | 'processed',
   at: Date,
 ): Promise<void> {
-  await db.query(
-    `UPDATE payment_refunds
-        SET provider_refund_id = $2, provider_status = $3, provider_updated_at = $4
-      WHERE id = $1`,
-    [id, providerRefundId, status, at],
-  );
+  return moveRefund(db, id, { provider_status: status, provider_refund_id: providerRefundId }, at);
 }
 
-/** The refund failed (refused, or failed at the bank); the coins came back in `returnedLotId`. */
-export async function markRefundFailed(
+/**
+ * The refund failed (refused, or failed at the bank); the coins came back in
+ * `returnedLotId`. A null `providerRefundId` keeps the id the refund has.
+ */
+export function markRefundFailed(
   db: Queryable,
   id: number,
   failure: { providerRefundId: string | null; error: string | null; returnedLotId: number | null },
   at: Date,
 ): Promise<void> {
-  await db.query(
-    `UPDATE payment_refunds
-        SET provider_status = 'failed', provider_updated_at = $5,
-            provider_refund_id = COALESCE($2, provider_refund_id),
-            provider_error = $3, returned_lot_id = $4
-      WHERE id = $1`,
-    [id, failure.providerRefundId, failure.error, failure.returnedLotId, at],
-  );
+  const state: RefundState = {
+    provider_status: 'failed',
+    provider_error: failure.error,
+    returned_lot_id: failure.returnedLotId,
+  };
+  if (failure.providerRefundId !== null) state.provider_refund_id = failure.providerRefundId;
+  return moveRefund(db, id, state, at);
 }
 
 /** Refunds the provider accepted but has not settled, last looked at before `before`, oldest first. */
-export async function listPendingRefunds(
-  db: Queryable,
-  provider: string,
-  before: Date,
-  limit: number,
-): Promise<{ id: number }[]> {
-  return db.query<{ id: number }>(
-    `SELECT rf.id FROM payment_refunds rf
-       JOIN payments pm ON pm.id = rf.payment_id
-       JOIN payment_orders o ON o.id = pm.order_id
-      WHERE rf.provider_status = 'pending' AND rf.provider_updated_at <= $2 AND o.provider = $1
-      ORDER BY rf.provider_updated_at, rf.id
-      LIMIT $3`,
-    [provider, before, limit],
-  );
-}
+export const listPendingRefunds = rowLister<
+  { id: number },
+  [provider: string, before: Date, limit: number]
+>(
+  `SELECT rf.id FROM payment_refunds rf
+     JOIN payments pm ON pm.id = rf.payment_id
+     JOIN payment_orders o ON o.id = pm.order_id
+    WHERE rf.provider_status = 'pending' AND rf.provider_updated_at <= $2 AND o.provider = $1
+    ORDER BY rf.provider_updated_at, rf.id
+    LIMIT $3`,
+);
 
 /** Marks a pending refund looked at, so the next sweep takes the ones waiting longest first. */
 export async function touchPendingRefund(db: Queryable, id: number, at: Date): Promise<void> {
@@ -1346,32 +1162,26 @@ const BACK_OFFICE_PAYMENT_FROM = `payments pm
        JOIN coin_lots l ON l.id = pm.lot_id
        LEFT JOIN payment_refunds rf ON rf.payment_id = pm.id`;
 
-const BACK_OFFICE_PAYMENT_WHERE = `NOT EXISTS (SELECT 1 FROM unnest($1::text[]) AS t(p)
-                    WHERE NOT (u.full_name ILIKE t.p OR u.email ILIKE t.p
-                               OR pm.invoice_number ILIKE t.p OR pm.provider_payment_id ILIKE t.p))`;
+const BACK_OFFICE_PAYMENT_WHERE = everyPatternMatches('$1', [
+  'u.full_name',
+  'u.email',
+  'pm.invoice_number',
+  'pm.provider_payment_id',
+]);
 
-export function countBackOfficePayments(db: Queryable, patterns: Patterns): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count FROM payments pm JOIN users u ON u.id = pm.user_id
-      WHERE ${BACK_OFFICE_PAYMENT_WHERE}`,
-    [patterns],
-  );
-}
+export const countBackOfficePayments = rowCounter<[patterns: Patterns]>(
+  `SELECT count(*)::int AS count FROM payments pm JOIN users u ON u.id = pm.user_id
+    WHERE ${BACK_OFFICE_PAYMENT_WHERE}`,
+);
 
-export function listBackOfficePayments(
-  db: Queryable,
-  patterns: Patterns,
-  limit: number,
-  offset: number,
-): Promise<BackOfficePaymentRow[]> {
-  return db.query<BackOfficePaymentRow>(
-    `SELECT ${BACK_OFFICE_PAYMENT_COLUMNS} FROM ${BACK_OFFICE_PAYMENT_FROM}
-      WHERE ${BACK_OFFICE_PAYMENT_WHERE}
-      ORDER BY pm.created_at DESC, pm.id DESC LIMIT $2 OFFSET $3`,
-    [patterns, limit, offset],
-  );
-}
+export const listBackOfficePayments = rowLister<
+  BackOfficePaymentRow,
+  [patterns: Patterns, limit: number, offset: number]
+>(
+  `SELECT ${BACK_OFFICE_PAYMENT_COLUMNS} FROM ${BACK_OFFICE_PAYMENT_FROM}
+    WHERE ${BACK_OFFICE_PAYMENT_WHERE}
+    ORDER BY pm.created_at DESC, pm.id DESC LIMIT $2 OFFSET $3`,
+);
 
 /**
  * The payment, locked, with its refund as it stands once the lock is held. The
@@ -1383,16 +1193,12 @@ export async function lockBackOfficePayment(
   db: Queryable,
   id: number,
 ): Promise<BackOfficePaymentRow | null> {
-  const locked = await db.query<{ id: number }>(
-    'SELECT id FROM payments WHERE id = $1 FOR UPDATE',
-    [id],
-  );
-  if (locked.length === 0) return null;
-  const rows = await db.query<BackOfficePaymentRow>(
+  if (!(await anyRow(db, 'SELECT id FROM payments WHERE id = $1 FOR UPDATE', [id]))) return null;
+  return firstRow<BackOfficePaymentRow>(
+    db,
     `SELECT ${BACK_OFFICE_PAYMENT_COLUMNS} FROM ${BACK_OFFICE_PAYMENT_FROM} WHERE pm.id = $1`,
     [id],
   );
-  return rows[0] ?? null;
 }
 
 export async function insertPaymentRefund(
@@ -1410,25 +1216,19 @@ export async function insertPaymentRefund(
     at: Date;
   },
 ): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO payment_refunds (payment_id, kind, coins, amount_paise, provider_refund_id, reason,
-                                  decided_by, created_at, provider_status, provider_updated_at,
-                                  reversal_entry_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::text,
-             CASE WHEN $9::text IS NULL THEN NULL ELSE $8::timestamptz END, $10)
-     ON CONFLICT (payment_id) DO NOTHING RETURNING id`,
-    [
-      refund.paymentId,
-      refund.kind,
-      refund.coins,
-      refund.amountPaise,
-      refund.providerRefundId,
-      refund.reason,
-      refund.decidedBy,
-      refund.at,
-      refund.providerStatus ?? null,
-      refund.reversalEntryId ?? null,
-    ],
-  );
-  return rows.length > 0;
+  const fields = {
+    payment_id: refund.paymentId,
+    kind: refund.kind,
+    coins: refund.coins,
+    amount_paise: refund.amountPaise,
+    provider_refund_id: refund.providerRefundId,
+    reason: refund.reason,
+    decided_by: refund.decidedBy,
+    created_at: refund.at,
+    provider_status: refund.providerStatus ?? null,
+    // only a refund with a state at the provider has a time there (a refund in coins has neither)
+    provider_updated_at: refund.providerStatus ? refund.at : null,
+    reversal_entry_id: refund.reversalEntryId ?? null,
+  };
+  return (await insertIdUnlessTaken(db, 'payment_refunds', fields, 'payment_id')) !== null;
 }

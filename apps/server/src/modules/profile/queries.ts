@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection.ts';
-import { countOf } from '../../db/rows.ts';
+import { everyPatternMatches, type Patterns } from '../../db/search.ts';
+import { rowCounter, rowFinder, rowLister } from '../../db/statements.ts';
 
 /** A profile joined with the account fields the profile screens show. */
 export interface ProfileViewRow {
@@ -53,25 +54,14 @@ export async function ensureProfile(db: Queryable, userId: number, at: Date): Pr
   );
 }
 
-export async function findProfileView(
-  db: Queryable,
-  userId: number,
-): Promise<ProfileViewRow | null> {
-  const rows = await db.query<ProfileViewRow>(`${PROFILE_VIEW_SELECT} WHERE u.id = $1`, [userId]);
-  return rows[0] ?? null;
-}
+export const findProfileView = rowFinder<ProfileViewRow, [userId: number]>(
+  `${PROFILE_VIEW_SELECT} WHERE u.id = $1`,
+);
 
 /** The same, with the user and profile rows locked for an update. */
-export async function lockProfileView(
-  db: Queryable,
-  userId: number,
-): Promise<ProfileViewRow | null> {
-  const rows = await db.query<ProfileViewRow>(
-    `${PROFILE_VIEW_SELECT} WHERE u.id = $1 FOR UPDATE OF u, p`,
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const lockProfileView = rowFinder<ProfileViewRow, [userId: number]>(
+  `${PROFILE_VIEW_SELECT} WHERE u.id = $1 FOR UPDATE OF u, p`,
+);
 
 export interface ProfileDetails {
   bio: string;
@@ -180,60 +170,41 @@ export interface VerificationRow {
   last_updated: Date;
 }
 
-/** Search words as ILIKE patterns; an empty list matches everything. */
-export type Patterns = readonly string[];
+/** The queue's filter: a status (null: any) and search words. */
+type VerificationFilter = [status: string | null, patterns: Patterns];
 
 const VERIFICATION_WHERE = `u.role = 'teacher'
    AND ($1::text IS NULL OR p.verification_status = $1)
-   AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS t(p)
-                    WHERE NOT (u.full_name ILIKE t.p OR u.email ILIKE t.p))`;
+   AND ${everyPatternMatches('$2', ['u.full_name', 'u.email'])}`;
 
-export function countVerifications(
-  db: Queryable,
-  status: string | null,
-  patterns: Patterns,
-): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count FROM profiles p JOIN users u ON u.id = p.user_id
-      WHERE ${VERIFICATION_WHERE}`,
-    [status, patterns],
-  );
-}
+export const countVerifications = rowCounter<VerificationFilter>(
+  `SELECT count(*)::int AS count FROM profiles p JOIN users u ON u.id = p.user_id
+    WHERE ${VERIFICATION_WHERE}`,
+);
 
 const VERIFICATION_COLUMNS = `p.user_id, u.full_name, u.email, u.phone_country_code, u.phone_number,
        p.verification_status, p.is_doc_verified, p.verification_reason, p.verification_decided_at,
        p.id_proof_key, p.qualification_proof_key, p.last_updated`;
 
 /** Oldest submissions first: the queue is worked from the front. */
-export function listVerifications(
-  db: Queryable,
-  status: string | null,
-  patterns: Patterns,
-  limit: number,
-  offset: number,
-): Promise<VerificationRow[]> {
-  return db.query<VerificationRow>(
-    `SELECT ${VERIFICATION_COLUMNS}
-       FROM profiles p JOIN users u ON u.id = p.user_id
-      WHERE ${VERIFICATION_WHERE}
-      ORDER BY p.last_updated, p.user_id LIMIT $3 OFFSET $4`,
-    [status, patterns, limit, offset],
-  );
-}
+export const listVerifications = rowLister<
+  VerificationRow,
+  [...VerificationFilter, limit: number, offset: number]
+>(
+  `SELECT ${VERIFICATION_COLUMNS}
+     FROM profiles p JOIN users u ON u.id = p.user_id
+    WHERE ${VERIFICATION_WHERE}
+    ORDER BY p.last_updated, p.user_id LIMIT $3 OFFSET $4`,
+);
 
-export async function findVerificationForUpdate(
-  db: Queryable,
-  userId: number,
-): Promise<(VerificationRow & { role: string }) | null> {
-  const rows = await db.query<VerificationRow & { role: string }>(
-    `SELECT ${VERIFICATION_COLUMNS}, u.role
-       FROM profiles p JOIN users u ON u.id = p.user_id
-      WHERE p.user_id = $1 FOR UPDATE OF p`,
-    [userId],
-  );
-  return rows[0] ?? null;
-}
+export const findVerificationForUpdate = rowFinder<
+  VerificationRow & { role: string },
+  [userId: number]
+>(
+  `SELECT ${VERIFICATION_COLUMNS}, u.role
+     FROM profiles p JOIN users u ON u.id = p.user_id
+    WHERE p.user_id = $1 FOR UPDATE OF p`,
+);
 
 export async function setVerificationDecision(
   db: Queryable,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/connection.ts';
-import { countOf } from '../../db/rows.ts';
+import { returnedRow } from '../../db/rows.ts';
+import { rowChecker, rowCounter, rowFinder, rowLister } from '../../db/statements.ts';
 
 export interface ReviewRow {
   id: number;
@@ -19,48 +20,29 @@ const REVIEW_COLUMNS = `r.id, r.tutor_id, r.student_id, r.rating::int AS rating,
        t.full_name AS tutor_full_name`;
 
 /** Locks the tutor's user row: one tutor's reviews are written one at a time. */
-export async function lockTutor(db: Queryable, tutorId: number): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT id FROM users WHERE id = $1 AND role = 'teacher' AND is_active FOR UPDATE`,
-    [tutorId],
-  );
-  return rows.length > 0;
-}
+export const lockTutor = rowChecker<[tutorId: number]>(
+  `SELECT id FROM users WHERE id = $1 AND role = 'teacher' AND is_active FOR UPDATE`,
+);
 
-export async function hasConversationBetween(
-  db: Queryable,
-  studentId: number,
-  tutorId: number,
-): Promise<boolean> {
-  const rows = await db.query<{ found: number }>(
-    'SELECT 1 AS found FROM conversations WHERE student_id = $1 AND tutor_id = $2 LIMIT 1',
-    [studentId, tutorId],
-  );
-  return rows.length > 0;
-}
+export const hasConversationBetween = rowChecker<[studentId: number, tutorId: number]>(
+  'SELECT 1 AS found FROM conversations WHERE student_id = $1 AND tutor_id = $2 LIMIT 1',
+);
 
 /** Whether the student has a conversation with this user and the user is an active tutor. */
-export async function mayReview(
-  db: Queryable,
-  studentId: number,
-  tutorId: number,
-): Promise<boolean> {
-  const rows = await db.query<{ found: number }>(
-    `SELECT 1 AS found FROM conversations c
-       JOIN users u ON u.id = c.tutor_id AND u.role = 'teacher' AND u.is_active
-      WHERE c.student_id = $1 AND c.tutor_id = $2
-      LIMIT 1`,
-    [studentId, tutorId],
-  );
-  return rows.length > 0;
-}
+export const mayReview = rowChecker<[studentId: number, tutorId: number]>(
+  `SELECT 1 AS found FROM conversations c
+     JOIN users u ON u.id = c.tutor_id AND u.role = 'teacher' AND u.is_active
+    WHERE c.student_id = $1 AND c.tutor_id = $2
+    LIMIT 1`,
+);
 
 /** Writes the student's review of the tutor, replacing an earlier one; `created` tells which. */
-export async function upsertReview(
+export function upsertReview(
   db: Queryable,
   input: { tutorId: number; studentId: number; rating: number; text: string; at: Date },
 ): Promise<{ id: number; created: boolean }> {
-  const rows = await db.query<{ id: number; created: boolean }>(
+  return returnedRow<{ id: number; created: boolean }>(
+    db,
     `INSERT INTO reviews (tutor_id, student_id, rating, review_text, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $5)
      ON CONFLICT (student_id, tutor_id)
@@ -68,10 +50,8 @@ export async function upsertReview(
                      updated_at = EXCLUDED.updated_at
      RETURNING id, (xmax = 0) AS created`,
     [input.tutorId, input.studentId, input.rating, input.text, input.at],
+    'upsertReview',
   );
-  const row = rows[0];
-  if (!row) throw new Error('upsertReview: no row returned');
-  return row;
 }
 
 /** Sets the profile's rating (average, 2 decimals) and review count from its reviews. */
@@ -92,48 +72,29 @@ export async function refreshTutorRating(db: Queryable, tutorId: number, at: Dat
   );
 }
 
-export async function findReview(db: Queryable, id: number): Promise<ReviewRow | null> {
-  const rows = await db.query<ReviewRow>(
-    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id WHERE r.id = $1`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+const REVIEW_FROM = `reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id`;
 
-export async function findReviewOf(
-  db: Queryable,
-  studentId: number,
-  tutorId: number,
-): Promise<ReviewRow | null> {
-  const rows = await db.query<ReviewRow>(
-    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
-      WHERE r.student_id = $1 AND r.tutor_id = $2`,
-    [studentId, tutorId],
-  );
-  return rows[0] ?? null;
-}
+export const findReview = rowFinder<ReviewRow, [id: number]>(
+  `SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.id = $1`,
+);
 
-/** Reviews of one tutor (or of everyone with null), newest first. */
-export function countReviews(db: Queryable, tutorId: number | null): Promise<number> {
-  return countOf(
-    db,
-    `SELECT count(*)::int AS count FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
-      WHERE ($1::int IS NULL OR r.tutor_id = $1) AND s.is_active`,
-    [tutorId],
-  );
-}
+export const findReviewOf = rowFinder<ReviewRow, [studentId: number, tutorId: number]>(
+  `SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE r.student_id = $1 AND r.tutor_id = $2`,
+);
 
-export function listReviews(
-  db: Queryable,
-  tutorId: number | null,
-  limit: number,
-  offset: number,
-): Promise<ReviewRow[]> {
-  return db.query<ReviewRow>(
-    `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN users s ON s.id = r.student_id JOIN users t ON t.id = r.tutor_id
-      WHERE ($1::int IS NULL OR r.tutor_id = $1) AND s.is_active
-      ORDER BY r.updated_at DESC, r.id DESC
-      LIMIT $2 OFFSET $3`,
-    [tutorId, limit, offset],
-  );
-}
+/** Reviews of one tutor (or of everyone with null) by active students. */
+const REVIEWS_WHERE = `($1::int IS NULL OR r.tutor_id = $1) AND s.is_active`;
+
+export const countReviews = rowCounter<[tutorId: number | null]>(
+  `SELECT count(*)::int AS count FROM ${REVIEW_FROM} WHERE ${REVIEWS_WHERE}`,
+);
+
+/** Newest first. */
+export const listReviews = rowLister<
+  ReviewRow,
+  [tutorId: number | null, limit: number, offset: number]
+>(
+  `SELECT ${REVIEW_COLUMNS} FROM ${REVIEW_FROM} WHERE ${REVIEWS_WHERE}
+    ORDER BY r.updated_at DESC, r.id DESC
+    LIMIT $2 OFFSET $3`,
+);
