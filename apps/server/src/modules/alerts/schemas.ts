@@ -7,26 +7,24 @@ import {
 } from '@gurumatch/shared/alerts';
 
 const tags = ['alerts'];
-const bearer = [{ bearerAuth: [] }];
+/** What every route but the unsubscribe link's shares: the tag and the bearer sign-in. */
+const signedIn = { tags, security: [{ bearerAuth: [] }] };
 
 export const toldTutorsSchema = {
-  tags,
+  ...signedIn,
   summary: 'How many tutors were told of the latest live enquiry',
-  security: bearer,
   response: { 200: ToldTutorsSchema },
 };
 
 export const getAlertSettingsSchema = {
-  tags,
+  ...signedIn,
   summary: 'The tutor’s WhatsApp and e-mail alert settings (the defaults until saved)',
-  security: bearer,
   response: { 200: AlertSettingsSchema },
 };
 
 export const saveAlertSettingsSchema = {
-  tags,
+  ...signedIn,
   summary: 'Replaces the tutor’s alert settings',
-  security: bearer,
   body: AlertSettingsBodySchema,
   response: { 200: AlertSettingsSchema },
 };
