@@ -62,6 +62,15 @@ interface Exception {
   reason: string;
 }
 
+/** Exceptions written module → table → reason, as a list. */
+function exceptions(
+  byModule: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): Exception[] {
+  return Object.entries(byModule).flatMap(([module, tables]) =>
+    Object.entries(tables).map(([table, reason]) => ({ module, table, reason })),
+  );
+}
+
 /** Reads of another module's table, each with why the owner is not asked instead. */
 const CROSS_READS: readonly Exception[] = [
   // an account's name, e-mail and state, shown or checked beside the module's own rows
@@ -74,25 +83,33 @@ const CROSS_READS: readonly Exception[] = [
     table,
     reason: 'finds the tutors a new enquiry fits (docs/matching.md)',
   })),
-  { module: 'auth', table: 'user_addresses', reason: 'the onboarding step: has an address' },
-  { module: 'payments', table: 'user_addresses', reason: 'the billing address on invoices' },
-  { module: 'enquiries', table: 'user_addresses', reason: 'the poster’s locality' },
-  { module: 'enquiries', table: 'profiles', reason: 'a responding tutor’s standing and card' },
-  { module: 'enquiries', table: 'conversations', reason: 'a contact opens its chat' },
-  { module: 'enquiries', table: 'messages', reason: 'a contact opens its chat' },
-  { module: 'reviews', table: 'conversations', reason: 'only a student who chatted may review' },
-  { module: 'chat', table: 'enquiries', reason: 'a conversation shows its enquiry’s name' },
+  ...exceptions({
+    auth: { user_addresses: 'the onboarding step: has an address' },
+    payments: { user_addresses: 'the billing address on invoices' },
+    enquiries: {
+      user_addresses: 'the poster’s locality',
+      profiles: 'a responding tutor’s standing and card',
+      conversations: 'a contact opens its chat',
+      messages: 'a contact opens its chat',
+    },
+    reviews: { conversations: 'only a student who chatted may review' },
+    chat: { enquiries: 'a conversation shows its enquiry’s name' },
+  }),
 ];
 
 /** Writes to another module's table: debts, each to become a call to the owner's service. */
-const CROSS_WRITES: readonly Exception[] = [
-  { module: 'account', table: 'users', reason: 'e-mail, password and phone verification' },
-  { module: 'account', table: 'refresh_tokens', reason: 'a password reset ends sessions' },
-  { module: 'profile', table: 'users', reason: 'avatar URL and profile completion' },
-  { module: 'reviews', table: 'profiles', reason: 'the tutor’s rating and review count' },
-  { module: 'enquiries', table: 'conversations', reason: 'a contact opens its chat' },
-  { module: 'enquiries', table: 'messages', reason: 'a contact’s first message' },
-];
+const CROSS_WRITES: readonly Exception[] = exceptions({
+  account: {
+    users: 'e-mail, password and phone verification',
+    refresh_tokens: 'a password reset ends sessions',
+  },
+  profile: { users: 'avatar URL and profile completion' },
+  reviews: { profiles: 'the tutor’s rating and review count' },
+  enquiries: {
+    conversations: 'a contact opens its chat',
+    messages: 'a contact’s first message',
+  },
+});
 
 interface Use {
   module: string;
