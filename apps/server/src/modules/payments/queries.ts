@@ -1,3 +1,5 @@
+import { AdminCouponPatchSchema, AdminPlanPatchSchema } from '@gurumatch/shared/schemas/admin';
+
 import { pick } from '../../db/columns.ts';
 import type { Queryable } from '../../db/connection.ts';
 import {
@@ -470,18 +472,11 @@ export function lockEditablePlan(db: Queryable, id: number): Promise<EditablePla
 
 export type PlanFields = Omit<EditablePlanRow, 'id' | 'created_at' | 'updated_at'>;
 
-/** The plan columns an edit writes: all but the name, which is fixed once the plan is made. */
-const PLAN_EDITABLE = [
-  'display_name',
-  'coins',
-  'price_paise',
-  'validity_days',
-  'description',
-  'recommended',
-  'features',
-  'is_active',
-  'sort_order',
-] as const satisfies readonly (keyof PlanFields)[];
+/**
+ * The plan columns an edit writes: the fields an administrator may patch (all
+ * but the name, which is fixed once the plan is made).
+ */
+const PLAN_EDITABLE = AdminPlanPatchSchema.keyof().options satisfies readonly (keyof PlanFields)[];
 
 /** Inserts a plan; null when the name is taken. */
 export function insertPlan(
@@ -538,16 +533,12 @@ export const lockEditableCoupon = rowFinder<EditableCouponRow, [id: number]>(
 
 export type CouponFields = Omit<EditableCouponRow, 'id' | 'redemptions' | 'created_at'>;
 
-/** The coupon columns an edit writes: all but the code and the kind, fixed once it is made. */
-const COUPON_EDITABLE = [
-  'value',
-  'valid_from',
-  'valid_until',
-  'max_redemptions',
-  'max_per_user',
-  'plan_ids',
-  'is_active',
-] as const satisfies readonly (keyof CouponFields)[];
+/**
+ * The coupon columns an edit writes: the fields an administrator may patch
+ * (all but the code and the kind, fixed once the coupon is made).
+ */
+const COUPON_EDITABLE = AdminCouponPatchSchema.keyof()
+  .options satisfies readonly (keyof CouponFields)[];
 
 /** Inserts an edited coupon; null when the code is taken. */
 export function insertEditableCoupon(
