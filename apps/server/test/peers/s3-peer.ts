@@ -12,10 +12,13 @@ import {
   type PeerRequest,
 } from './json-http-peer.ts';
 
-export const S3_PEER_BUCKET = 'gurumatch-test';
-export const S3_PEER_REGION = 'ap-south-1';
-export const S3_PEER_ACCESS_KEY_ID = 'AKIAPEERTEST00000000';
-export const S3_PEER_SECRET_ACCESS_KEY = 'peer-secret-key/0123456789abcdefghijklmnop';
+/** The bucket, region and keys the peer accepts, named as the S3 storage settings name them. */
+export const S3_PEER = {
+  bucket: 'gurumatch-test',
+  region: 'ap-south-1',
+  accessKeyId: 'AKIAPEERTEST00000000',
+  secretAccessKey: 'peer-secret-key/0123456789abcdefghijklmnop',
+} as const;
 
 const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 const AUTHORIZATION_PATTERN =
@@ -84,18 +87,18 @@ function verifySignature(request: PeerRequest, secret: string, now: Date): PeerA
   }
   const [, accessKeyId = '', scopeDate = '', region = '', signedHeaderList = '', signature = ''] =
     match;
-  if (accessKeyId !== S3_PEER_ACCESS_KEY_ID) {
+  if (accessKeyId !== S3_PEER.accessKeyId) {
     return xmlError(
       403,
       'InvalidAccessKeyId',
       'The AWS Access Key Id you provided does not exist in our records.',
     );
   }
-  if (region !== S3_PEER_REGION) {
+  if (region !== S3_PEER.region) {
     return xmlError(
       400,
       'AuthorizationHeaderMalformed',
-      `the region '${region}' is wrong; expecting '${S3_PEER_REGION}'`,
+      `the region '${region}' is wrong; expecting '${S3_PEER.region}'`,
     );
   }
   const amzDate = headerValue(request, 'x-amz-date') ?? '';
@@ -166,11 +169,11 @@ export async function startS3Peer(): Promise<S3Peer> {
 
   const peer = await startHttpPeer((request): PeerAnswer => {
     authorizations.push(headerValue(request, 'authorization') ?? '');
-    const refusal = verifySignature(request, S3_PEER_SECRET_ACCESS_KEY, new Date());
+    const refusal = verifySignature(request, S3_PEER.secretAccessKey, new Date());
     if (refusal) return refusal;
     const [, bucket = '', ...keyParts] = request.path.split('/');
     const key = keyParts.map((part) => decodeURIComponent(part)).join('/');
-    if (bucket !== S3_PEER_BUCKET) {
+    if (bucket !== S3_PEER.bucket) {
       return xmlError(404, 'NoSuchBucket', 'The specified bucket does not exist');
     }
     if (!key) return xmlError(400, 'InvalidRequest', 'A key is required.');
@@ -211,11 +214,11 @@ export async function startS3Peer(): Promise<S3Peer> {
     objects,
     authorizations,
     env: {
-      S3_BUCKET: S3_PEER_BUCKET,
-      S3_REGION: S3_PEER_REGION,
+      S3_BUCKET: S3_PEER.bucket,
+      S3_REGION: S3_PEER.region,
       S3_ENDPOINT: peer.url,
-      S3_ACCESS_KEY_ID: S3_PEER_ACCESS_KEY_ID,
-      S3_SECRET_ACCESS_KEY: S3_PEER_SECRET_ACCESS_KEY,
+      S3_ACCESS_KEY_ID: S3_PEER.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3_PEER.secretAccessKey,
     },
   });
 }

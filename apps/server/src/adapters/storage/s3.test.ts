@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import {
-  S3_PEER_ACCESS_KEY_ID,
-  S3_PEER_BUCKET,
-  S3_PEER_REGION,
-  S3_PEER_SECRET_ACCESS_KEY,
-  startS3Peer,
-  type S3Peer,
-} from '../../../test/peers/s3-peer.ts';
+import { S3_PEER, startS3Peer, type S3Peer } from '../../../test/peers/s3-peer.ts';
 import type { S3Config } from '../../config.ts';
 import { ProviderError } from '../provider-http.ts';
 
@@ -19,14 +12,7 @@ const SIGV4_HEADER =
 let peer: S3Peer;
 
 function configFor(overrides: Partial<S3Config> = {}): S3Config {
-  return {
-    bucket: S3_PEER_BUCKET,
-    region: S3_PEER_REGION,
-    endpoint: peer.url,
-    accessKeyId: S3_PEER_ACCESS_KEY_ID,
-    secretAccessKey: S3_PEER_SECRET_ACCESS_KEY,
-    ...overrides,
-  };
+  return { ...S3_PEER, endpoint: peer.url, ...overrides };
 }
 
 beforeAll(async () => {
@@ -49,7 +35,7 @@ describe('S3 storage', () => {
     });
     const put = peer.requests.at(-1)!;
     expect(put.method).toBe('PUT');
-    expect(put.path).toBe(`/${S3_PEER_BUCKET}/avatars/12/a1b2c3.png`);
+    expect(put.path).toBe(`/${S3_PEER.bucket}/avatars/12/a1b2c3.png`);
     expect(put.headers.authorization).toMatch(SIGV4_HEADER);
     expect(put.headers['x-amz-content-sha256']).toMatch(/^[0-9a-f]{64}$/);
 
