@@ -2,16 +2,7 @@ import { parseLeadAlertFrame, type LeadAlertFrame } from '@gurumatch/shared/aler
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, startTwoInstances, type TestApp } from '../../../test/build-test-app.ts';
-import {
-  alertsOf as alertsFor,
-  HSR,
-  MYSURU,
-  newMatchingTutor,
-  newPoster,
-  postEnquiryAs,
-  type MatchingTutorOptions,
-  type Poster,
-} from '../../../test/enquiry-fixtures.ts';
+import * as fixtures from '../../../test/enquiry-fixtures.ts';
 import { call, rows, type RegisteredUser } from '../../../test/factories.ts';
 import { openSocket, type SocketClient } from '../../../test/socket-client.ts';
 import { jobSchemaFor } from '../../jobs/queue.ts';
@@ -30,13 +21,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const newStudent = (app: TestApp = t, where = HSR): Promise<Poster> => newPoster(app, where);
-const newTutor = (app: TestApp = t, options: MatchingTutorOptions = {}) =>
-  newMatchingTutor(app, options);
-const postEnquiry = (student: Poster, overrides: Record<string, unknown> = {}, app: TestApp = t) =>
-  postEnquiryAs(app.app, student, overrides);
+const newStudent = (app: TestApp = t, where = fixtures.HSR): Promise<fixtures.Poster> =>
+  fixtures.newPoster(app, where);
+const newTutor = (app: TestApp = t, options: fixtures.MatchingTutorOptions = {}) =>
+  fixtures.newMatchingTutor(app, options);
+const postEnquiry = (
+  student: fixtures.Poster,
+  overrides: Record<string, unknown> = {},
+  app: TestApp = t,
+) => fixtures.postEnquiryAs(app.app, student, overrides);
 const alertsOf = (app: TestApp, enquiryId: number, tutors: readonly RegisteredUser[]) =>
-  alertsFor(app.db, enquiryId, tutors);
+  fixtures.alertsOf(app.db, enquiryId, tutors);
 
 /** Opens `/ws/alerts/?token=` on a listening server; resolves once open (or closed). */
 function openAlerts(baseUrl: string, token?: string): Promise<SocketClient<LeadAlertFrame>> {
@@ -123,7 +118,7 @@ describe('who is alerted (the feed’s rules)', () => {
     const near = await newTutor();
     const anySubject = await newTutor(t, { subjects: [], classes: [], requirement: null });
     const unverified = await newTutor(t, { verified: false });
-    const far = await newTutor(t, { where: MYSURU });
+    const far = await newTutor(t, { where: fixtures.MYSURU });
     const otherSubject = await newTutor(t, { subjects: ['Physics'] });
     const otherClass = await newTutor(t, { classes: ['Class 5'] });
     const onlineOnly = await newTutor(t, { requirement: 'online' });
@@ -149,7 +144,7 @@ describe('who is alerted (the feed’s rules)', () => {
 
   it('tells tutors anywhere of an online enquiry, but not those teaching offline only', async () => {
     const student = await newStudent();
-    const farOnline = await newTutor(t, { requirement: 'online', where: MYSURU });
+    const farOnline = await newTutor(t, { requirement: 'online', where: fixtures.MYSURU });
     const offline = await newTutor(t, { requirement: 'offline' });
     const enquiry = await postEnquiry(student, { study_mode: 'online' });
     await sendLeadAlerts(t.ctx, enquiry.id);
