@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 import nodemailer from 'nodemailer';
 
 import { ProviderError } from '../provider-http.ts';
@@ -55,11 +57,24 @@ export function createSmtpMailer({
   connectionTimeoutMs = SMTP_CONNECTION_TIMEOUT_MS,
   socketTimeoutMs = SMTP_SOCKET_TIMEOUT_MS,
 }: SmtpMailerOptions): Mailer {
+  const relay = parseSmtpUrl(smtpUrl);
   const transport = nodemailer.createTransport({
-    ...parseSmtpUrl(smtpUrl),
+    ...relay,
     // A burst (a new enquiry's alerts, a digest hour) goes over a few kept
     // connections instead of a connection, greeting and sign-in per message.
     pool: true,
+    // Each command is written at once: with the system's small-write delay a
+    // kept connection waited about 40 ms on every message (about 100 messages a
+    // second over 5 connections on one machine, against 1,200 without it). A
+    // relay reached by implicit TLS (smtps://) keeps the library's own socket.
+    getSocket(_options, callback) {
+      if (relay.secure) {
+        callback(null, false);
+        return;
+      }
+      const connection = net.connect({ host: relay.host, port: relay.port }).setNoDelay(true);
+      callback(null, { connection });
+    },
     maxConnections: SMTP_MAX_CONNECTIONS,
     maxMessages: SMTP_MESSAGES_PER_CONNECTION,
     connectionTimeout: connectionTimeoutMs,
