@@ -9,13 +9,14 @@ import { teacherEnquiryRoutes } from '../routes.tsx';
 
 const TEACHER: TestSession = { role: 'teacher', user_id: 7, full_name: 'Priya Nair' };
 
-/** Answers the page's three reads; anything else (a send) is recorded and refused. */
+/** Answers the page's reads (the tutor's coins too); anything else (a send) is recorded and refused. */
 function stubEnquiryApi(enquiry: TutorEnquiry): string[] {
   const calls: string[] = [];
   const answers: Record<string, unknown> = {
     'GET /api/enquiry/enquiries/42/': enquiry,
     'GET /api/enquiry/42/check-contacted/': { exists: false, contact_details: null },
     'GET /api/enquiry/42/check-reported/': { is_reported: false },
+    'GET /api/auth/user/coins': { coins: 120 },
   };
   vi.stubGlobal(
     'fetch',
