@@ -97,6 +97,50 @@ async function openSockets(instance: TopologyInstance): Promise<number> {
   return Number(line?.split(' ')[1] ?? 'NaN');
 }
 
+/** The processes of nginx (its master and workers). */
+function nginxPids(): number[] {
+  const master = Number(fs.readFileSync(`${topology.dir}/nginx.pid`, 'utf8').trim());
+  const workers = fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // "pid (name) state ppid …"
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === master;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+  return [master, ...workers];
+}
+
+/** How many open TCP connections nginx holds to `port` (read from /proc, Linux only). */
+function nginxConnectionsTo(port: number): number {
+  const inodes = new Set<string>();
+  for (const pid of nginxPids()) {
+    for (const fd of fs.readdirSync(`/proc/${String(pid)}/fd`)) {
+      try {
+        const target = fs.readlinkSync(`/proc/${String(pid)}/fd/${fd}`);
+        const match = /^socket:\[(\d+)\]$/.exec(target);
+        if (match?.[1]) inodes.add(match[1]);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6']
+    .flatMap((table) => fs.readFileSync(table, 'utf8').trim().split('\n').slice(1))
+    .map((line) => line.trim().split(/\s+/))
+    .filter(
+      // remote address, state (01: established), inode
+      ([, , remote, state, , , , , , inode]) =>
+        remote?.endsWith(`:${hexPort}`) === true && state === '01' && inodes.has(inode ?? ''),
+    ).length;
+}
+
 /** Runs `work` on the topology's database, through a connection of its own. */
 async function withDb<T>(work: (db: Queryable) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: topology.databaseUrl });
@@ -232,4 +276,27 @@ describe.skipIf(!enabled)('nginx in front of two instances', () => {
       await Promise.all(sockets.map((socket) => socket.close()));
     }
   }, 120_000);
+  it('holds no idle connection to an instance when it stops listening, so none is closed under a request', async () => {
+    const [instance] = topology.instances;
+    if (!instance) throw new Error('no instance');
+    // nginx pools connections to every instance
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => fetch(`${topology.url}/api/health`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(nginxConnectionsTo(instance.port)).toBeGreaterThan(0);
+
+    const exited = instance.stop('SIGTERM');
+    // nginx lets its idle connections go within its upstream keepalive_timeout…
+    await expect
+      .poll(() => nginxConnectionsTo(instance.port), { timeout: DRAIN_DELAY_MS, interval: 50 })
+      .toBe(0);
+    // …while the instance still listens (draining: not ready)
+    expect((await fetch(`http://127.0.0.1:${String(instance.port)}/api/health/ready`)).status).toBe(
+      503,
+    );
+    expect(await exited).toBe(0);
+    await instance.start();
+    expect((await fetch(`${topology.url}/api/health/ready`)).status).toBe(200);
+  }, 60_000);
 });
