@@ -754,6 +754,21 @@ for (const kind of [
   );
 }
 out(`  feed reads with an empty feed: ${String(emptyFeeds.count)}`);
+// when the slow feed reads outside the windows came, by half minute of the run
+const slowFeedBy = new Map();
+for (const sample of [...(samples.get('feed read') ?? []), ...(samples.get('feed filter') ?? [])]) {
+  if (inWindow(sample.at) || sample.ms < FEED_P99_TARGET_MS) continue;
+  const from = Math.floor(sample.at / 30_000) * 30;
+  slowFeedBy.set(from, (slowFeedBy.get(from) ?? 0) + 1);
+}
+out(
+  `  feed reads of ${String(FEED_P99_TARGET_MS)} ms or more outside the windows, by half minute: ${
+    [...slowFeedBy]
+      .sort(([a], [b]) => a - b)
+      .map(([from, count]) => `${String(from)}–${String(from + 30)} s: ${String(count)}`)
+      .join(', ') || 'none'
+  }`,
+);
 
 // which instance each failed request reached, from nginx's log (by request id)
 const upstreamOf = new Map();
@@ -834,6 +849,12 @@ out(
 );
 
 // nginx's account of the instances it could not use, by kind of failure
+if (process.env.SOAK_KEEP_LOGS) {
+  fs.mkdirSync(process.env.SOAK_KEEP_LOGS, { recursive: true });
+  for (const file of fs.readdirSync(topology.dir).filter((name) => name.endsWith('.log'))) {
+    fs.copyFileSync(path.join(topology.dir, file), path.join(process.env.SOAK_KEEP_LOGS, file));
+  }
+}
 const nginxFailures = new Map();
 for (const line of fs.readFileSync(path.join(topology.dir, 'error.log'), 'utf8').split('\n')) {
   const match = /\[(error|warn)\] [\d#*: ]+(.*?)(?:, client:|$)/.exec(line);

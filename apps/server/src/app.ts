@@ -89,15 +89,15 @@ export async function buildApp({
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const readiness: Readiness = { draining: false };
+  const readiness: Readiness = { draining: false, stoppedListening: false };
   app.decorate('readiness', readiness);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkedAnswers);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    // stopping: each connection ends with its answer, so none is idle (and raced by the
-    // proxy's next request) when the instance stops listening
-    if (readiness.draining) void reply.header('connection', 'close');
+    // stopped listening: each connection ends with its answer, so the proxy's pooled
+    // connections go while the instance still answers on them (lib/graceful-stop.ts)
+    if (readiness.stoppedListening) void reply.header('connection', 'close');
   });
   // from here to the answer, `ctx.log` writes with the request id and jobs stored carry it
   // (after the body is read: a body's stream events do not keep the scope)

@@ -15,6 +15,7 @@ import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { startJobs } from './jobs/kinds.ts';
 import { openJobQueue } from './jobs/queue.ts';
+import { stopServing, POOLED_CONNECTION_GRACE_MS } from './lib/graceful-stop.ts';
 import { scopedLogger } from './lib/log-scope.ts';
 import { requestForLog } from './lib/log-serializers.ts';
 import { sanitizeStoredContent } from './modules/content/service.ts';
@@ -102,12 +103,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // the balancer sees readiness fail and stops sending new requests here
-    app.readiness.draining = true;
-    const force = setTimeout(() => process.exit(1), config.drainDelayMs + SHUTDOWN_GRACE_MS);
+    const force = setTimeout(
+      () => process.exit(1),
+      config.drainDelayMs + POOLED_CONNECTION_GRACE_MS + SHUTDOWN_GRACE_MS,
+    );
     force.unref();
-    void new Promise((resolve) => setTimeout(resolve, config.drainDelayMs))
-      .then(() => app.close())
+    // out of rotation, then no new connection, then every request taken is answered
+    void stopServing(app, config.drainDelayMs)
       // requests are answered (their jobs stored); running jobs finish or go back to the queue
       .then(() => jobs.stop(JOBS_GRACE_MS))
       .then(() =>

@@ -11,6 +11,8 @@ import { SingleFlight } from '../../lib/single-flight.ts';
 /** Whether this instance should take traffic; set to draining the moment it is asked to stop. */
 export interface Readiness {
   draining: boolean;
+  /** Set once it stopped listening: each answer then ends its connection. */
+  stoppedListening: boolean;
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<{
