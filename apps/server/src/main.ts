@@ -26,6 +26,7 @@ import { seedDocumentsIfChanged } from './seed/content/seed-documents.ts';
 import { DEMO_ACCOUNTS, seedDemoData, seedDemoEnquiries } from './seed/demo.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const LISTEN_BACKLOG = 4096;
 /** Of the grace period, how long running jobs get to finish once requests are done. */
 const JOBS_GRACE_MS = 4_000;
 
@@ -124,7 +125,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // When an instance dies, its WebSockets all reconnect to the others within a second or
+  // two: connections wait in the kernel's queue while the event loop takes them, and Node's
+  // default queue (511) overflows, so the proxy's new connections time out. The kernel caps
+  // this at net.core.somaxconn (4096 on current Linux).
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   if (config.metricsPort !== undefined) {
     metrics = await serveMetrics(app.metrics, config.metricsPort, config.metricsHost);
   }
