@@ -20,13 +20,17 @@
 // with JOBS_WORK=false, and a third instance works the jobs at the lowest CPU
 // priority, standing in for a worker on a machine of its own; together: the two
 // instances serve and work the jobs)
+// --priority idle|nice (how the worker apart and the mail relay, which stand in for
+// other machines, are started: idle, the default, in Linux's idle scheduling class,
+// `chrt --idle 0`, so that they get a core only when nothing else wants it; nice: at
+// nice 19, where a woken worker still takes its share of a busy core)
 // --channels default|email|off (default: the tutors keep the
 // alert settings of a tutor who never saved any, so each one not connected is
 // sent an e-mail, held until 08:00 IST at night; email: the same without quiet
 // hours, the most work; off: WhatsApp and e-mail off for every tutor, the
 // in-app path alone).
 // --mail smtp|outbox (smtp: the instances send e-mail over SMTP, as in
-// production, to a local relay at the lowest CPU priority that counts what
+// production, to a local relay at the worker's priority that counts what
 // arrives, bench/lib/smtp-sink.mjs on the port after the worker's; outbox: the
 // offline default, every e-mail a row of the development outbox in PostgreSQL).
 // The first 2 s of posts of each phase warm the instances up and are not
@@ -60,6 +64,7 @@ const args = readOptions({
   channels: 'default',
   workers: 'apart',
   mail: 'smtp',
+  priority: 'idle',
 });
 const TUTORS = args.tutors;
 const CONNECTED = args.connected;
@@ -69,6 +74,10 @@ const SECONDS = args.seconds;
 const PORTS = args.ports;
 const WORKERS = args.workers;
 const MAIL = args.mail;
+if (!['idle', 'nice'].includes(args.priority)) throw new Error('--priority idle|nice');
+/** How the worker apart and the mail relay are started: they stand in for other machines. */
+const APART_PRIORITY = args.priority === 'idle' ? { idle: true } : { niceness: 19 };
+const APART_SHOWN = args.priority === 'idle' ? 'in the idle scheduling class' : 'at nice 19';
 const ALERT_SUBJECT = 'New enquiry near you:';
 const SINK_PORT = PORTS[2] + 1;
 const SINK_USER = 'bench';
@@ -409,11 +418,11 @@ async function main() {
         SMTP_SINK_SUBJECT: ALERT_SUBJECT,
       },
       'SMTP sink ready',
-      { niceness: 19 },
+      APART_PRIORITY,
     );
   }
   process.stdout.write(
-    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, e-mail ${MAIL === 'smtp' ? 'over SMTP to a local relay at nice 19' : 'into the development outbox'}, jobs worked ${WORKERS === 'apart' ? 'by a third instance at the lowest CPU priority (nice 19), not by the two serving' : 'by the two instances that serve'}\n`,
+    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, e-mail ${MAIL === 'smtp' ? `over SMTP to a local relay ${APART_SHOWN}` : 'into the development outbox'}, jobs worked ${WORKERS === 'apart' ? `by a third instance ${APART_SHOWN}, not by the two serving` : 'by the two instances that serve'}\n`,
   );
   // the first instance migrates the database before anything is seeded
   let servers = [await startServer(PORTS[0], {})];
@@ -441,7 +450,7 @@ async function main() {
     const apart = WORKERS === 'apart' && env.JOBS_WORK !== 'false';
     const serving = apart ? { ...env, JOBS_WORK: 'false' } : env;
     const started = [await startServer(PORTS[0], serving), await startServer(PORTS[1], serving)];
-    if (apart) started.push(await startServer(PORTS[2], env, { niceness: 19 }));
+    if (apart) started.push(await startServer(PORTS[2], env, APART_PRIORITY));
     return started;
   };
   const drains = [];

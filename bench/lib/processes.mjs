@@ -16,16 +16,23 @@ process.on('SIGINT', () => process.exit(130));
 /**
  * Runs `node …args` in the repository with `env` added, resolving once its
  * output includes `readyText`; rejects with that output if it exits first.
- * With `niceness`, it runs at that CPU priority (`nice -n`).
+ * With `niceness`, it runs at that CPU priority (`nice -n`); with `idle`, in
+ * Linux's idle scheduling class (`chrt --idle 0`): it gets a core only when no
+ * other process wants it.
  */
-export function startProcess(args, env, readyText, { niceness = 0 } = {}) {
+export function startProcess(args, env, readyText, { niceness = 0, idle = false } = {}) {
   const command = [process.execPath, ...args];
+  const [program, ...programArgs] = idle
+    ? ['chrt', '--idle', '0', ...command]
+    : niceness === 0
+      ? command
+      : ['nice', '-n', String(niceness), ...command];
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      niceness === 0 ? command[0] : 'nice',
-      niceness === 0 ? command.slice(1) : ['-n', String(niceness), ...command],
-      { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(program, programArgs, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     let output = '';
     const onData = (chunk) => {
