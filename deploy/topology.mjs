@@ -234,6 +234,8 @@ export async function startTopology({
           REDIS_URL: redisUrl,
           REDIS_PREFIX: `${name}:`,
           TRUST_PROXY: '127.0.0.1',
+          // nginx retries a read answered 503 elsewhere (docs/operations.md)
+          DRAIN_REFUSE_READS: 'true',
           JWT_SECRET: 'topology-secret-at-least-16-characters',
           PUBLIC_URL: base,
           SEED_DEMO_DATA: 'false',

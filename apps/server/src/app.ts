@@ -91,6 +91,22 @@ export async function buildApp({
 
   const readiness: Readiness = { draining: false, stoppedListening: false };
   app.decorate('readiness', readiness);
+  if (ctx.config.drainRefuseReads) {
+    // Stopping behind nginx, which cannot check readiness: a read answered 503 is sent to
+    // another instance, and nginx then stops choosing this one (max_fails), so no request is
+    // on its way here when it stops listening. Writes are answered: nginx never sends a POST
+    // twice. Health checks keep their own answers.
+    app.addHook('onRequest', async (request, reply) => {
+      if (
+        readiness.draining &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.url.startsWith('/api/health')
+      ) {
+        return reply.status(503).send(errorBody(MESSAGES.instanceStopping, 'service_unavailable'));
+      }
+      return undefined;
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(checkedAnswers);
   app.addHook('onSend', async (request, reply) => {

@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // How long a stopping instance fails readiness before it stops taking requests.
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  DRAIN_REFUSE_READS: z.enum(['true', 'false']).default('false'),
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce
     .number()
     .int()
@@ -241,6 +242,12 @@ export interface Config {
   metricsHost: string;
   /** On SIGTERM, readiness fails this long before the instance stops taking requests. */
   drainDelayMs: number;
+  /**
+   * While draining, GET and HEAD (health checks aside) are answered 503, so a proxy
+   * that sends them to another instance (nginx's `proxy_next_upstream http_503`)
+   * also stops choosing this one before it stops listening.
+   */
+  drainRefuseReads: boolean;
   /** SMTP server for mail, or undefined for the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -327,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    drainRefuseReads: e.DRAIN_REFUSE_READS === 'true',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     msg91:

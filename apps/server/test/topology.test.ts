@@ -22,6 +22,8 @@ import { enquiryPostBody, insertAddress, registrationBody } from './factories.ts
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 /** How long a stopping instance fails readiness before it stops listening. */
 const DRAIN_DELAY_MS = 1500;
+/** `fail_timeout` of the upstream's servers in deploy/nginx/gurumatch.conf. */
+const NGINX_FAIL_TIMEOUT_MS = 5000;
 
 let topology: Topology;
 /** Set once the topology is up: a failed start has nothing to close. */
@@ -297,6 +299,67 @@ describe.skipIf(!enabled)('nginx in front of two instances', () => {
     );
     expect(await exited).toBe(0);
     await instance.start();
+    expect((await fetch(`${topology.url}/api/health/ready`)).status).toBe(200);
+  }, 60_000);
+  it('stops sending to a stopping instance once a read met it there, so no write is on its way when it stops listening', async () => {
+    const [stopping, other] = topology.instances;
+    if (!stopping || !other) throw new Error('two instances expected');
+    // as a rolling deploy does: the instance restarted before (by the tests above) has taken
+    // traffic through nginx since, past nginx's fail_timeout, so nginx counts no failure
+    // against it any more (until then nginx sends one request at a time to it, and a read the
+    // stopping instance refuses could find no instance to go to)
+    await new Promise((resolve) => setTimeout(resolve, NGINX_FAIL_TIMEOUT_MS));
+    for (let index = 0; index < 4; index += 1) {
+      expect((await fetch(`${topology.url}/api/health`)).status).toBe(200);
+    }
+    const stamp = String(Date.now());
+    const exited = stopping.stop('SIGTERM');
+    await expect
+      .poll(() =>
+        fetch(`http://127.0.0.1:${String(stopping.port)}/api/health/ready`).then((r) => r.status),
+      )
+      .toBe(503);
+    // reads are answered, by the other instance when they meet the stopping one
+    const reads = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        fetch(`${topology.url}/api/blog/blogs/`, {
+          headers: { 'x-request-id': `drain-read-${stamp}-${String(index)}` },
+        }),
+      ),
+    );
+    expect(reads.map((read) => read.status)).toEqual(reads.map(() => 200));
+    // writes all go to the other instance
+    for (let index = 0; index < 6; index += 1) {
+      const write = await fetch(`${topology.url}/api/auth/token/`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': `drain-write-${stamp}-${String(index)}`,
+        },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }),
+      });
+      expect(write.status).not.toBe(502);
+      expect(write.status).toBeLessThan(500);
+    }
+    const upstreams = fs
+      .readFileSync(`${topology.dir}/access.log`, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(`"request_id":"drain-`) && line.includes(stamp))
+      .map((line) => JSON.parse(line) as { request_id: string; upstream: string });
+    const reachedStopping = (upstream: string) => upstream.includes(`:${String(stopping.port)}`);
+    // at least one read met the stopping instance (and was answered by the other)…
+    expect(
+      upstreams.some(
+        (line) => line.request_id.startsWith('drain-read') && reachedStopping(line.upstream),
+      ),
+    ).toBe(true);
+    // …and from then on no write went there
+    const writes = upstreams.filter((line) => line.request_id.startsWith('drain-write'));
+    expect(writes).toHaveLength(6);
+    expect(writes.filter((line) => reachedStopping(line.upstream))).toEqual([]);
+
+    expect(await exited).toBe(0);
+    await stopping.start();
     expect((await fetch(`${topology.url}/api/health/ready`)).status).toBe(200);
   }, 60_000);
 });

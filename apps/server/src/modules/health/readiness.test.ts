@@ -91,3 +91,60 @@ describe('GET /api/health/ready', () => {
     }
   });
 });
+
+describe('stopping behind nginx (DRAIN_REFUSE_READS=true)', () => {
+  let proxied: TestApp;
+
+  beforeAll(async () => {
+    proxied = await buildTestApp({ env: { DRAIN_REFUSE_READS: 'true' } });
+  });
+
+  afterAll(async () => {
+    await proxied.close();
+  });
+
+  it('answers reads 503 while draining, so nginx sends them to another instance, and still answers writes and health checks', async () => {
+    const read = () => proxied.app.inject({ method: 'GET', url: '/api/blog/blogs/' });
+    const write = () =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/token/',
+        payload: { email: 'nobody@example.com', password: 'not-the-password' },
+      });
+    expect((await read()).statusCode).toBe(200);
+    const writtenBefore = await write();
+
+    proxied.app.readiness.draining = true;
+    try {
+      const refused = await read();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json<ErrorBody>()).toMatchObject({
+        detail: MESSAGES.instanceStopping,
+        code: 'service_unavailable',
+      });
+      expect(
+        (await proxied.app.inject({ method: 'HEAD', url: '/api/blog/blogs/' })).statusCode,
+      ).toBe(503);
+      // a write is answered as before (here: refused sign-in, not 503)
+      const written = await write();
+      expect(written.statusCode).toBe(writtenBefore.statusCode);
+      expect(written.statusCode).not.toBe(503);
+      expect((await proxied.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(
+        200,
+      );
+      expect((await ready(proxied)).statusCode).toBe(503);
+    } finally {
+      proxied.app.readiness.draining = false;
+    }
+    expect((await read()).statusCode).toBe(200);
+  });
+
+  it('answers reads while draining when not behind such a proxy (the default)', async () => {
+    t.app.readiness.draining = true;
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/blog/blogs/' })).statusCode).toBe(200);
+    } finally {
+      t.app.readiness.draining = false;
+    }
+  });
+});
