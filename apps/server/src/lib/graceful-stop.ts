@@ -3,8 +3,9 @@
  * it (docs/operations.md, "What an instance does on SIGTERM").
  *
  * 1. Readiness fails at once. For `drainDelayMs` the instance still takes
- *    requests as before: a balancer that checks readiness stops sending here
- *    meanwhile.
+ *    requests: a balancer that checks readiness stops sending here meanwhile.
+ *    Behind nginx, which cannot check, reads are answered 503 meanwhile
+ *    (`DRAIN_REFUSE_READS`, app.ts), so that nginx stops choosing it.
  * 2. It stops listening: a proxy's new connection is refused, and the proxy
  *    sends that request to another instance (nginx also stops choosing this
  *    one). Only the listening socket closes: Node's own close would also
