@@ -465,7 +465,7 @@ export async function suspendUser(
   // their open chat sockets close, on every instance
   await announceSessionsEnded(ctx.pubsub, ctx.log, user.id, at, 'suspended');
   // the poster's enquiries leave every feed
-  await invalidateFeeds(ctx);
+  await invalidateFeeds(ctx, { posterId: id });
   await tell(
     ctx,
     user.email,
@@ -492,7 +492,7 @@ export async function reinstateUser(
       { is_active: true },
     );
   });
-  await invalidateFeeds(ctx);
+  await invalidateFeeds(ctx, { posterId: id });
   return getUser(ctx, id);
 }
 
@@ -515,7 +515,7 @@ export async function setPremium(
     );
   });
   // premium students' enquiries rank first
-  await invalidateFeeds(ctx);
+  await invalidateFeeds(ctx, { posterId: id });
   return getUser(ctx, id);
 }
 
@@ -654,7 +654,7 @@ export async function confirmFakeReport(
       'suspended',
     );
   }
-  await invalidateFeeds(ctx);
+  await invalidateFeeds(ctx, { posterId: outcome.report.poster_id });
   if (outcome.posterAction === 'warn') {
     await tell(
       ctx,

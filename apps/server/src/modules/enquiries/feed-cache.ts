@@ -17,13 +17,20 @@
  * drops its pages too. Rows are kept, not answers: `time_ago`, `days_left`
  * and the coin discount are computed from the clock on every request.
  */
-import type { PubSub } from '../../adapters/pubsub/index.ts';
+import { randomUUID } from 'node:crypto';
 
+import type { PubSub } from '../../adapters/pubsub/index.ts';
+import type { AppLogger } from '../../context.ts';
+import type { Queryable } from '../../db/connection.ts';
+
+import { LIVE_ENQUIRIES_RESYNC_MS, LiveEnquiries, type LiveChange } from './live-enquiries.ts';
 import type { FeedRow } from './queries.ts';
 
 export const FEED_CACHE_TTL_MS = 30_000;
 const FEED_CACHE_MAX_ENTRIES = 5_000;
 const CHANNEL = 'enquiries:feed-invalidate';
+/** Which enquiries changed: `e:<enquiry id>` or `p:<poster id>`. */
+const LIVE_CHANNEL = 'enquiries:live-changed';
 const EVERY_TUTOR = '*';
 
 /** A page's rows and the list's total. */
@@ -109,29 +116,109 @@ export class FeedCache {
 
 interface Registration {
   cache: FeedCache;
+  live: LiveEnquiries;
   pubsub: PubSub;
+  db: Queryable;
+  log: AppLogger;
+  clock: () => number;
+  /** Tags this instance's change messages, which it has applied already. */
+  origin: string;
+  /** The full load in flight, if any. */
+  loading: Promise<void> | null;
 }
 
 const REGISTRATIONS = new WeakMap<object, Registration>();
 
+/** What `startFeedCache` needs of the running app. */
+export interface FeedCacheDeps {
+  pubsub: PubSub;
+  db: Queryable;
+  log: AppLogger;
+  clock: () => number;
+}
+
+/** `e:<enquiry id> <origin>` or `p:<poster id> <origin>`. */
+function changeMessage(change: LiveChange, origin: string): string {
+  const kind =
+    'enquiryId' in change ? `e:${String(change.enquiryId)}` : `p:${String(change.posterId)}`;
+  return `${kind} ${origin}`;
+}
+
+function parseChange(message: string): { change: LiveChange; origin: string } | null {
+  const match = /^([ep]):(\d+) (\S+)$/.exec(message);
+  if (!match?.[2] || !match[3]) return null;
+  const id = Number(match[2]);
+  return { change: match[1] === 'e' ? { enquiryId: id } : { posterId: id }, origin: match[3] };
+}
+
+/** Loads every live enquiry again (one load at a time), then drops the pages ranked before. */
+function loadAllLive(registration: Registration): Promise<void> {
+  const { live, db, clock, cache, log } = registration;
+  registration.loading ??= live
+    .loadAll(db, new Date(clock()))
+    .then(() => {
+      cache.dropAll();
+    })
+    .catch((error: unknown) => {
+      log.error({ err: error }, 'live enquiries: the full load failed');
+    })
+    .finally(() => {
+      registration.loading = null;
+    });
+  return registration.loading;
+}
+
+/** Reads the rows a change touched, then drops the pages ranked before it. */
+async function applyChange(registration: Registration, change: LiveChange): Promise<void> {
+  const { live, db, clock, cache } = registration;
+  try {
+    await live.refresh(db, change, new Date(clock()));
+  } finally {
+    cache.dropAll();
+  }
+}
+
 /**
- * The feed cache of one running app (keyed on its context), listening for
- * invalidations from every instance. Returns the function that stops listening.
+ * The feed cache and the live enquiries of one running app (keyed on its
+ * context), loaded, then listening for changes from every instance and loaded
+ * again in full every LIVE_ENQUIRIES_RESYNC_MS. Returns the function that stops.
  */
 export async function startFeedCache(
   owner: object,
-  pubsub: PubSub,
-  clock: () => number,
+  deps: FeedCacheDeps,
 ): Promise<() => Promise<void>> {
-  const cache = new FeedCache(clock);
-  REGISTRATIONS.set(owner, { cache, pubsub });
-  const stop = await pubsub.subscribe(CHANNEL, (message) => {
+  const registration: Registration = {
+    ...deps,
+    cache: new FeedCache(deps.clock),
+    live: new LiveEnquiries(),
+    origin: randomUUID(),
+    loading: null,
+  };
+  const { cache, pubsub, log } = registration;
+  REGISTRATIONS.set(owner, registration);
+  const stopDrops = await pubsub.subscribe(CHANNEL, (message) => {
     if (message === EVERY_TUTOR) cache.dropAll();
     else if (/^\d+$/.test(message)) cache.dropTutor(Number(message));
   });
+  const stopChanges = await pubsub.subscribe(LIVE_CHANNEL, (message) => {
+    const parsed = parseChange(message);
+    if (!parsed || parsed.origin === registration.origin) return;
+    const { change } = parsed;
+    applyChange(registration, change).catch((error: unknown) => {
+      log.error({ err: error, change }, 'live enquiries: a change could not be read');
+    });
+  });
+  await loadAllLive(registration);
+  const timer = setInterval(() => {
+    void loadAllLive(registration);
+  }, LIVE_ENQUIRIES_RESYNC_MS);
+  timer.unref();
   return async () => {
+    clearInterval(timer);
     REGISTRATIONS.delete(owner);
-    await stop();
+    await registration.loading;
+    await stopDrops();
+    await stopChanges();
   };
 }
 
@@ -140,20 +227,41 @@ export function feedCacheOf(owner: object): FeedCache | null {
   return REGISTRATIONS.get(owner)?.cache ?? null;
 }
 
-async function announce(owner: object, message: string, dropLocally: (cache: FeedCache) => void) {
+/**
+ * The app's live enquiries when they may rank the feed, else null (the
+ * database ranks it); a load too old to trust starts the next one.
+ */
+export function liveEnquiriesOf(owner: object): LiveEnquiries | null {
   const registration = REGISTRATIONS.get(owner);
-  if (!registration) return;
-  // at once here, and on every other instance when the message arrives
-  dropLocally(registration.cache);
-  await registration.pubsub.publish(CHANNEL, message);
+  if (!registration) return null;
+  if (registration.live.readyAt(registration.clock())) return registration.live;
+  void loadAllLive(registration);
+  return null;
 }
 
-/** Every tutor's pages: enquiries themselves changed. */
-export function invalidateFeeds(owner: object): Promise<void> {
-  return announce(owner, EVERY_TUTOR, (cache) => cache.dropAll());
+/**
+ * Enquiries changed (one, or every one of a poster): the rows are read again
+ * here before this returns, so the acting user sees their change, and on
+ * every other instance when the message arrives; every cached page goes.
+ */
+export async function invalidateFeeds(owner: object, change: LiveChange): Promise<void> {
+  const registration = REGISTRATIONS.get(owner);
+  if (!registration) return;
+  try {
+    await applyChange(registration, change);
+  } catch (error) {
+    registration.log.error({ err: error, change }, 'live enquiries: a change could not be read');
+  }
+  // instances of the previous release only listen for the drop
+  await registration.pubsub.publish(CHANNEL, EVERY_TUTOR);
+  await registration.pubsub.publish(LIVE_CHANNEL, changeMessage(change, registration.origin));
 }
 
 /** One tutor's pages: their stars, views, reports or contacts changed. */
-export function invalidateTutorFeed(owner: object, tutorId: number): Promise<void> {
-  return announce(owner, String(tutorId), (cache) => cache.dropTutor(tutorId));
+export async function invalidateTutorFeed(owner: object, tutorId: number): Promise<void> {
+  const registration = REGISTRATIONS.get(owner);
+  if (!registration) return;
+  // at once here, and on every other instance when the message arrives
+  registration.cache.dropTutor(tutorId);
+  await registration.pubsub.publish(CHANNEL, String(tutorId));
 }

@@ -486,8 +486,8 @@ export const lockContactIfUnrefunded = rowChecker<[contactId: number]>(
 // The tutor feed (docs/matching.md, decision 020)
 
 /** Mean earth radius, km (IUGG). */
-const EARTH_RADIUS_KM = 6371.0088;
-const KM_PER_DEGREE_LATITUDE = 111.045;
+export const EARTH_RADIUS_KM = 6371.0088;
+export const KM_PER_DEGREE_LATITUDE = 111.045;
 
 export interface FeedCriteria {
   tutorId: number;
@@ -735,9 +735,20 @@ export interface TutorProfileRow {
 export interface FeedInputsRow {
   profile: TutorProfileRow | null;
   addresses: PosterAddressRow[];
+  /** Ids of the enquiries this tutor contacted, viewed, reported and starred. */
+  contacted: number[];
+  viewed: number[];
+  reported: number[];
+  starred: number[];
 }
 
-/** The tutor's profile choices and addresses, in one round trip (every feed request needs both). */
+const markIds = (table: string) =>
+  `coalesce((SELECT array_agg(enquiry_id) FROM ${table} WHERE tutor_id = $1), '{}'::int[])`;
+
+/**
+ * The tutor's profile choices, addresses and marks, in one round trip (every
+ * feed request needs them all).
+ */
 export async function findFeedInputs(db: Queryable, tutorId: number): Promise<FeedInputsRow> {
   const inputs = await firstRow<FeedInputsRow>(
     db,
@@ -748,11 +759,17 @@ export async function findFeedInputs(db: Queryable, tutorId: number): Promise<Fe
             coalesce((SELECT json_agg(a ORDER BY a.is_primary DESC, a.slot, a.id)
                FROM (SELECT id, formatted_address, city, state, country, latitude, longitude,
                             is_primary, slot
-                       FROM user_addresses WHERE user_id = $1) a), '[]'::json) AS addresses`,
+                       FROM user_addresses WHERE user_id = $1) a), '[]'::json) AS addresses,
+            ${markIds('enquiry_contacts')} AS contacted,
+            ${markIds('enquiry_views')} AS viewed,
+            ${markIds('enquiry_reports')} AS reported,
+            ${markIds('enquiry_stars')} AS starred`,
     [tutorId],
     { prepared: true },
   );
-  return inputs ?? { profile: null, addresses: [] };
+  return (
+    inputs ?? { profile: null, addresses: [], contacted: [], viewed: [], reported: [], starred: [] }
+  );
 }
 
 // ---- reports in the back office -----------------------------------------

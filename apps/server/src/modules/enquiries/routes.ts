@@ -39,7 +39,12 @@ import {
 
 /** Enquiries, the tutor feed, stars, contacts and reports, under /api/enquiry. */
 export const enquiriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const stopFeedCache = await startFeedCache(ctx, ctx.pubsub, () => ctx.now().getTime());
+  const stopFeedCache = await startFeedCache(ctx, {
+    pubsub: ctx.pubsub,
+    db: ctx.db,
+    log: ctx.log,
+    clock: () => ctx.now().getTime(),
+  });
   app.addHook('onClose', stopFeedCache);
   // the role is checked before the body, so a wrong role is a 403 whatever it sends
   const student = { onRequest: app.authenticate, preValidation: app.requireRole('student') };

@@ -54,6 +54,7 @@ import { refundCoins, spendCoins } from '../payments/service.ts';
 import {
   feedCacheOf,
   invalidateFeeds,
+  liveEnquiriesOf,
   invalidateTutorFeed,
   type CachedFeedPage,
 } from './feed-cache.ts';
@@ -101,7 +102,6 @@ import {
   type EnquiryRow,
   type FeedRow,
   type FeedCriteria,
-  type PosterAddressRow,
   type ReportRow,
   type ResponseRow,
   type TutorProfileRow,
@@ -393,7 +393,7 @@ export async function createEnquiry(
     await queueLeadAlerts(ctx, tx, enquiryId);
     return enquiryId;
   });
-  await invalidateFeeds(ctx);
+  await invalidateFeeds(ctx, { enquiryId: id });
   const row = await findEnquiry(ctx.db, id);
   if (!row) throw notFound();
   return toStudentEnquiry(row, [], now);
@@ -441,7 +441,7 @@ export async function archiveEnquiry(
   if (!(await archiveEnquiryRow(ctx.db, enquiryId, studentId, ctx.now()))) {
     throw new AppError(400, 'already_archived', M.alreadyArchived);
   }
-  await invalidateFeeds(ctx);
+  await invalidateFeeds(ctx, { enquiryId });
   return { success: true, message: M.archived };
 }
 
@@ -536,8 +536,7 @@ async function runFeed(
     types: FeedCriteria['types'];
     radiusKm: number;
   },
-  profile: TutorProfileRow | null,
-  addresses: PosterAddressRow[],
+  { profile, addresses, ...marks }: FeedInputsRow,
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const now = ctx.now();
@@ -562,7 +561,7 @@ async function runFeed(
     types: filters.types,
     profile: profileOf(profile),
   };
-  const { rows, count } = await rankedFeedPage(ctx, criteria, request);
+  const { rows, count } = await rankedFeedPage(ctx, criteria, marks, request);
   return {
     count,
     ...pageSizeLinks(
@@ -586,6 +585,7 @@ function feedInputsOf(ctx: AppContext, tutorId: number): Promise<FeedInputsRow> 
 async function rankedFeedPage(
   ctx: AppContext,
   criteria: Omit<FeedCriteria, 'limit' | 'offset'>,
+  marks: Omit<FeedInputsRow, 'profile' | 'addresses'>,
   request: PageRequest,
 ): Promise<CachedFeedPage> {
   const cache = feedCacheOf(ctx);
@@ -594,17 +594,22 @@ async function rankedFeedPage(
   const cached = cache?.get<FeedRow>(tutorId, key);
   if (cached) return cached;
   const stamp = cache?.stamp(tutorId);
-  const rows = await selectFeed(ctx.db, {
-    ...criteria,
-    limit: request.pageSize,
-    offset: request.offset,
-  });
+  // ranked in memory from the live enquiries, or by the database until they are loaded
+  const live = liveEnquiriesOf(ctx);
+  const tutorMarks = live && {
+    contacted: new Set(marks.contacted),
+    viewed: new Set(marks.viewed),
+    reported: new Set(marks.reported),
+    starred: new Set(marks.starred),
+  };
+  const select = (limit: number, offset: number): Promise<FeedRow[]> =>
+    live && tutorMarks
+      ? Promise.resolve(live.rank({ ...criteria, limit, offset }, tutorMarks))
+      : selectFeed(ctx.db, { ...criteria, limit, offset });
+  const rows = await select(request.pageSize, request.offset);
   // past the last page there are no rows to carry the total: count it on page 1's terms
   const count =
-    rows[0]?.total_count ??
-    (request.page > 1
-      ? ((await selectFeed(ctx.db, { ...criteria, limit: 1, offset: 0 }))[0]?.total_count ?? 0)
-      : 0);
+    rows[0]?.total_count ?? (request.page > 1 ? ((await select(1, 0))[0]?.total_count ?? 0) : 0);
   const page = { rows, count };
   if (cache && stamp) cache.set(tutorId, key, stamp, page);
   return page;
@@ -616,7 +621,8 @@ export async function feedWithFilters(
   tutorId: number,
   query: PageQuery,
 ): Promise<FeedWithFilters> {
-  const { profile, addresses } = await feedInputsOf(ctx, tutorId);
+  const inputs = await feedInputsOf(ctx, tutorId);
+  const { profile, addresses } = inputs;
   const filters = {
     classes: profile?.interested_classes ?? [],
     subjects: profile?.subjects ?? [],
@@ -631,8 +637,7 @@ export async function feedWithFilters(
       types: [],
       radiusKm: FEED_RADIUS_KM_DEFAULT,
     },
-    profile,
-    addresses,
+    inputs,
     query,
   );
   return {
@@ -654,7 +659,7 @@ export async function filterFeed(
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const { filters } = body;
-  const { profile, addresses } = await feedInputsOf(ctx, tutorId);
+  const inputs = await feedInputsOf(ctx, tutorId);
   return runFeed(
     ctx,
     tutorId,
@@ -666,8 +671,7 @@ export async function filterFeed(
       types: filters.enquiry_types,
       radiusKm: filters.radius_km ?? FEED_RADIUS_KM_DEFAULT,
     },
-    profile,
-    addresses,
+    inputs,
     query,
   );
 }
@@ -838,7 +842,7 @@ export async function sendMessage(
   }
   const { contact, enquiry, coinsLeft } = result;
   // the responded count changed for everyone, and this tutor's marks
-  await invalidateFeeds(ctx);
+  await invalidateFeeds(ctx, { enquiryId });
   await invalidateTutorFeed(ctx, tutorId);
   return {
     ...toContactDetails(contact, enquiry),
