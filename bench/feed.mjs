@@ -219,21 +219,23 @@ await admin.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-feed-'));
 const base = `http://127.0.0.1:${String(PORT)}`;
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATABASE_URL,
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    REGISTRATIONS_PER_IP_PER_HOUR: '1000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const startServer = () =>
+  spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL,
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      REGISTRATIONS_PER_IP_PER_HOUR: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+let server = startServer();
 const stop = () => {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -419,6 +421,14 @@ try {
   await admin.query(
     'ANALYZE enquiry_views, enquiry_stars, enquiry_reports, enquiry_contacts, conversations',
   );
+  // COPY wrote behind the server: start it again, as an instance of a running
+  // city starts, loading the live enquiries its feeds are ranked from
+  await new Promise((resolve) => {
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
+  server = startServer();
+  await waitForHealth(base);
 
   const auth = (token) => ({
     authorization: `Bearer ${token}`,

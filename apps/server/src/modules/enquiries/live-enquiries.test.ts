@@ -1,5 +1,5 @@
 import type { FeedWithFilters } from '@gurumatch/shared/schemas/enquiries';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildTestApp, startTwoInstances, type TestApp } from '../../../test/build-test-app.ts';
 import {
@@ -174,10 +174,50 @@ describe('the live enquiries rank as the database does', () => {
     // most requests found rows: the comparison was not of empty pages
     expect(compared).toBeGreaterThan(40);
   });
+
+  it('a later full load reads only the rows whose enquiry or poster changed', async () => {
+    const live = new LiveEnquiries();
+    const now = t.clock.now();
+    await live.loadAll(t.db, now);
+    const criteria: FeedCriteria = {
+      tutorId: tutor.userId,
+      now,
+      classes: [],
+      subjects: [],
+      modes: ['online', 'offline', 'both'],
+      origin: HSR,
+      radiusKm: 20,
+      types: [],
+      profile: { subjects: [], classes: [], boards: [], languages: [] },
+      limit: 400,
+      offset: 0,
+    };
+    const ids = live.rank(criteria, marks).map((row) => row.id);
+    const [first, second] = ids.slice(-2);
+    // behind the services' back: one enquiry is archived, another's poster made premium
+    await t.db.query('UPDATE enquiries SET archived = true WHERE id = $1', [first]);
+    const [poster] = await t.db.query<{ student_id: number; count: number }>(
+      `UPDATE users SET is_premium = true
+        WHERE id = (SELECT student_id FROM enquiries WHERE id = $1)
+       RETURNING id AS student_id,
+         (SELECT count(*)::int FROM enquiries e WHERE e.student_id = users.id
+             AND NOT e.archived AND e.expires_at > $2) AS count`,
+      [second, now],
+    );
+    expect(poster?.count).toBeGreaterThan(0);
+    expect(await live.loadAll(t.db, now)).toEqual({ read: poster?.count });
+    const ranked = live.rank(criteria, marks);
+    expect(ranked.map((row) => row.id)).not.toContain(first);
+    // it was near the end; premium now, it comes before every enquiry of the others
+    expect(ranked.findIndex((row) => row.id === second)).toBeLessThan(ids.length / 2);
+    expect(ranked).toEqual(await selectFeed(t.db, criteria));
+  });
 });
 
 describe('reads that race', () => {
-  const row = (id: number, responded: number): LiveEnquiry => ({
+  /** A row as the database answers it, its version following its responses. */
+  const row = (id: number, responded: number): LiveEnquiry & { version: string } => ({
+    version: `${String(id)}:${String(responded)}`,
     id,
     student_id: 1,
     name: 'Tuition',
@@ -209,7 +249,14 @@ describe('reads that race', () => {
         });
       },
     };
-    return { db, held };
+    /** Answers the oldest query still waiting, once one is asked. */
+    const answerNext = async (rows: LiveEnquiry[]) => {
+      await vi.waitFor(() => {
+        expect(held.length).toBeGreaterThan(0);
+      });
+      held.shift()?.answer(rows);
+    };
+    return { db, held, answerNext };
   }
   const now = new Date('2026-11-25T10:00:00Z');
   const criteria: FeedCriteria = {
@@ -252,22 +299,25 @@ describe('reads that race', () => {
 
   it('keeps a row removed after a full load began, and forgets the removal once a later load saw it', async () => {
     const live = new LiveEnquiries();
-    const { db, held } = heldDb();
+    const { db, held, answerNext } = heldDb();
     const first = live.loadAll(db, now);
-    held.shift()?.answer([row(1, 0), row(2, 0)]);
+    await answerNext([row(1, 0), row(2, 0)]);
     await first;
     // a full load starts, then enquiry 2 is archived and read again
     const load = live.loadAll(db, now);
     const archived = live.refresh(db, { enquiryId: 2 }, now);
-    const [loadQuery, refreshQuery] = held.splice(0);
+    const [versionsQuery, refreshQuery] = held.splice(0);
     refreshQuery?.answer([]);
     await archived;
-    loadQuery?.answer([row(1, 0), row(2, 0)]);
-    await load;
+    // the load read its versions before the archive: 2 looks new to it, and is read
+    versionsQuery?.answer([row(1, 0), row(2, 0)]);
+    await answerNext([row(2, 0)]);
+    expect(await load).toEqual({ read: 1 });
     expect(shown(live)).toEqual([[1, 0]]);
     // a load begun after the removal brings it back if the database says so
     const later = live.loadAll(db, now);
-    held.shift()?.answer([row(1, 0), row(2, 0)]);
+    await answerNext([row(1, 0), row(2, 0)]);
+    await answerNext([row(2, 0)]);
     await later;
     expect(shown(live).map(([id]) => id)).toEqual([2, 1]);
   });
@@ -275,7 +325,7 @@ describe('reads that race', () => {
   it('is not trusted after a read fails, until a full load begun later succeeds', async () => {
     const live = new LiveEnquiries();
     const failing: Queryable = { query: () => Promise.reject(new Error('connection lost')) };
-    const { db, held } = heldDb();
+    const { db, held, answerNext } = heldDb();
     const loading = live.loadAll(db, now);
     held.shift()?.answer([row(1, 0)]);
     await loading;
@@ -283,8 +333,10 @@ describe('reads that race', () => {
     await expect(live.refresh(failing, { enquiryId: 1 }, now)).rejects.toThrow('connection lost');
     expect(live.readyAt(now.getTime())).toBe(false);
     const again = live.loadAll(db, now);
-    held.shift()?.answer([row(1, 1)]);
-    await again;
+    await answerNext([row(1, 1)]);
+    await answerNext([row(1, 1)]);
+    expect(await again).toEqual({ read: 1 });
+    expect(shown(live)).toEqual([[1, 1]]);
     expect(live.readyAt(now.getTime())).toBe(true);
     // and a full load is trusted for a minute
     expect(live.readyAt(now.getTime() + 59_999)).toBe(true);
