@@ -74,6 +74,10 @@ const CATCH_UP_TRIES = 10;
 const CITY = { city: 'Bengaluru', state: 'Karnataka', lat: 12.97, lng: 77.59 };
 
 const { signAccessToken } = await tsImport('../apps/server/src/lib/jwt.ts', import.meta.url);
+const { LIVE_ENQUIRIES_RESYNC_MS } = await tsImport(
+  '../apps/server/src/modules/enquiries/live-enquiries.ts',
+  import.meta.url,
+);
 const { startRazorpayPeer } = await tsImport(
   '../apps/server/test/peers/razorpay-peer.ts',
   import.meta.url,
@@ -256,6 +260,10 @@ const {
   rows: [silver],
 } = await db.query("SELECT id, coins FROM plans WHERE name = 'silver'");
 process.stdout.write(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
+// the instances rank feeds from the live enquiries they keep; what was written
+// behind them reaches those at their next full load (decision 058)
+process.stdout.write('Waiting for the instances to load the seeded enquiries…\n');
+await new Promise((resolve) => setTimeout(resolve, LIVE_ENQUIRIES_RESYNC_MS + 2000));
 
 // ---------------------------------------------------------------------------
 // Access tokens, signed here and renewed before they expire
