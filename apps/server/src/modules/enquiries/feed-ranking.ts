@@ -13,33 +13,20 @@
 import {
   EARTH_RADIUS_KM,
   KM_PER_DEGREE_LATITUDE,
+  type CardRow,
   type FeedCriteria,
   type FeedRow,
 } from './queries.ts';
 
 const FRESHNESS_WINDOW_S = 30 * 86_400;
 
-/** One live enquiry with what its poster adds to the card and the order. */
-export interface LiveEnquiry {
-  id: number;
+/** One live enquiry: its card, and what matching and the order read besides. */
+export interface LiveEnquiry extends Omit<CardRow, 'is_starred' | 'viewed' | 'distance_km'> {
   student_id: number;
-  name: string;
-  class_level: string;
-  subject: string;
-  study_mode: 'online' | 'offline' | 'both';
   board: string;
   language: string;
-  coins_required: number;
-  female_tutor_preferred: boolean;
-  responded_count: number;
-  total_responses: number;
-  posted_at: Date;
-  expires_at: Date;
-  city: string;
-  state: string;
   latitude: number;
   longitude: number;
-  poster_avatar_url: string | null;
   poster_is_premium: boolean;
 }
 
@@ -315,24 +302,22 @@ export function rankFeed(
     }
   }
 
-  return top.items.slice(criteria.offset).map(({ row, distance }) => ({
-    id: row.id,
-    name: row.name,
-    class_level: row.class_level,
-    subject: row.subject,
-    study_mode: row.study_mode,
-    coins_required: row.coins_required,
-    female_tutor_preferred: row.female_tutor_preferred,
-    responded_count: row.responded_count,
-    total_responses: row.total_responses,
-    posted_at: row.posted_at,
-    expires_at: row.expires_at,
-    city: row.city,
-    state: row.state,
-    poster_avatar_url: row.poster_avatar_url,
-    is_starred: marks.starred.has(row.id),
-    viewed: marks.viewed.has(row.id),
-    distance_km: distance,
-    total_count: count,
-  }));
+  return top.items.slice(criteria.offset).map(({ row, distance }) => {
+    const {
+      student_id: _poster,
+      board: _board,
+      language: _language,
+      latitude: _latitude,
+      longitude: _longitude,
+      poster_is_premium: _premium,
+      ...card
+    } = row;
+    return {
+      ...card,
+      is_starred: marks.starred.has(row.id),
+      viewed: marks.viewed.has(row.id),
+      distance_km: distance,
+      total_count: count,
+    };
+  });
 }

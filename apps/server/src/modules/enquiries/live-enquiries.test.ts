@@ -1,4 +1,5 @@
 import type { FeedWithFilters } from '@gurumatch/shared/schemas/enquiries';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildTestApp, startTwoInstances, type TestApp } from '../../../test/build-test-app.ts';
@@ -35,6 +36,29 @@ function randomFrom(start: number) {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const some = <T>(items: readonly T[]): T[] => items.filter(() => next() < 0.5);
   return { next, pick, some };
+}
+
+/** The cards of the tutor's feed on `app`. */
+async function feedOf(app: FastifyInstance, tutor: RegisteredUser) {
+  const response = await call(app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access);
+  return response.json<FeedWithFilters>().results.enquiries;
+}
+
+/** A request with no constraint but those given: every mode, no origin, page 1 of 10. */
+function everyEnquiry(given: Partial<FeedCriteria> & Pick<FeedCriteria, 'tutorId' | 'now'>) {
+  const criteria: FeedCriteria = {
+    classes: [],
+    subjects: [],
+    modes: ['online', 'offline', 'both'],
+    origin: null,
+    radiusKm: 10,
+    types: [],
+    profile: { subjects: [], classes: [], boards: [], languages: [] },
+    limit: 10,
+    offset: 0,
+    ...given,
+  };
+  return criteria;
 }
 
 const SUBJECTS = ['Mathematics', 'Physics', 'Chemistry'];
@@ -179,19 +203,13 @@ describe('the live enquiries rank as the database does', () => {
     const live = new LiveEnquiries();
     const now = t.clock.now();
     await live.loadAll(t.db, now);
-    const criteria: FeedCriteria = {
+    const criteria = everyEnquiry({
       tutorId: tutor.userId,
       now,
-      classes: [],
-      subjects: [],
-      modes: ['online', 'offline', 'both'],
       origin: HSR,
       radiusKm: 20,
-      types: [],
-      profile: { subjects: [], classes: [], boards: [], languages: [] },
       limit: 400,
-      offset: 0,
-    };
+    });
     const ids = live.rank(criteria, marks).map((row) => row.id);
     const [first, second] = ids.slice(-2);
     // behind the services' back: one enquiry is archived, another's poster made premium
@@ -259,19 +277,7 @@ describe('reads that race', () => {
     return { db, held, answerNext };
   }
   const now = new Date('2026-11-25T10:00:00Z');
-  const criteria: FeedCriteria = {
-    tutorId: 1,
-    now,
-    classes: [],
-    subjects: [],
-    modes: ['online', 'offline', 'both'],
-    origin: null,
-    radiusKm: 10,
-    types: [],
-    profile: { subjects: [], classes: [], boards: [], languages: [] },
-    limit: 10,
-    offset: 0,
-  };
+  const criteria = everyEnquiry({ tutorId: 1, now });
   const none: TutorMarks = {
     contacted: new Set(),
     viewed: new Set(),
@@ -353,10 +359,7 @@ describe('the feed from the live enquiries', () => {
       subject: 'Sanskrit',
       class_level: 'Class 6',
     });
-    const feed = async () =>
-      (
-        await call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
-      ).json<FeedWithFilters>().results.enquiries;
+    const feed = () => feedOf(t.app, tutor);
     expect((await feed()).map((card) => card.id)).toEqual([enquiry.id]);
     // a change written behind the services' back is not in memory: with no page cached,
     // what shows came from there
@@ -379,10 +382,7 @@ describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
         subject: 'Urdu',
         class_level: 'Class 7',
       });
-      const feedOnTwo = async () =>
-        (
-          await call(two.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access)
-        ).json<FeedWithFilters>().results.enquiries;
+      const feedOnTwo = () => feedOf(two.app, tutor);
       const eventually = async (check: (ids: number[]) => boolean) => {
         for (let i = 0; i < 50; i += 1) {
           const ids = (await feedOnTwo()).map((card) => card.id);
