@@ -100,7 +100,7 @@ export async function buildApp({
       if (
         readiness.draining &&
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !request.url.startsWith('/api/health')
+        request.routeOptions.config.answersWhileDraining !== true
       ) {
         return reply.status(503).send(errorBody(MESSAGES.instanceStopping, 'service_unavailable'));
       }

@@ -22,8 +22,15 @@ import { enquiryPostBody, insertAddress, registrationBody } from './factories.ts
 const enabled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 /** How long a stopping instance fails readiness before it stops listening. */
 const DRAIN_DELAY_MS = 1500;
-/** `fail_timeout` of the upstream's servers in deploy/nginx/gurumatch.conf. */
-const NGINX_FAIL_TIMEOUT_MS = 5000;
+/** `fail_timeout` of the upstream's servers, read from the configuration nginx runs with. */
+const NGINX_FAIL_TIMEOUT_MS =
+  1000 *
+  Number(
+    /fail_timeout=(\d+)s/.exec(
+      fs.readFileSync(new URL('../../../deploy/nginx/gurumatch.conf', import.meta.url), 'utf8'),
+    )?.[1],
+  );
+if (!(NGINX_FAIL_TIMEOUT_MS > 0)) throw new Error('no fail_timeout in the nginx configuration');
 
 let topology: Topology;
 /** Set once the topology is up: a failed start has nothing to close. */

@@ -28,7 +28,7 @@ export const POOLED_CONNECTION_GRACE_MS = 1500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Stops taking connections and leaves open those already taken (unlike `http.Server#close`). */
-export function stopListening(server: net.Server): void {
+function stopListening(server: net.Server): void {
   if (server.listening) net.Server.prototype.close.call(server);
 }
 

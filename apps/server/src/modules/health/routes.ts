@@ -8,6 +8,13 @@ import { pendingMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answered as usual while the instance drains (DRAIN_REFUSE_READS refuses other reads). */
+    answersWhileDraining?: boolean;
+  }
+}
+
 /** Whether this instance should take traffic; set to draining the moment it is asked to stop. */
 export interface Readiness {
   draining: boolean;
@@ -27,6 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health',
     {
+      config: { answersWhileDraining: true },
       schema: {
         tags: ['health'],
         summary: 'Answers once the database answers',
@@ -69,6 +77,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/health/ready',
     {
+      config: { answersWhileDraining: true },
       schema: {
         tags: ['health'],
         summary:
