@@ -125,6 +125,8 @@ interface Registration {
   origin: string;
   /** The full load in flight, if any. */
   loading: Promise<void> | null;
+  /** Feed pages ranked in memory and by the database since the start. */
+  ranked: { memory: number; database: number };
 }
 
 const REGISTRATIONS = new WeakMap<object, Registration>();
@@ -193,6 +195,7 @@ export async function startFeedCache(
     live: new LiveEnquiries(),
     origin: randomUUID(),
     loading: null,
+    ranked: { memory: 0, database: 0 },
   };
   const { cache, pubsub, log } = registration;
   REGISTRATIONS.set(owner, registration);
@@ -234,9 +237,35 @@ export function feedCacheOf(owner: object): FeedCache | null {
 export function liveEnquiriesOf(owner: object): LiveEnquiries | null {
   const registration = REGISTRATIONS.get(owner);
   if (!registration) return null;
-  if (registration.live.readyAt(registration.clock())) return registration.live;
+  if (registration.live.readyAt(registration.clock())) {
+    registration.ranked.memory += 1;
+    return registration.live;
+  }
+  registration.ranked.database += 1;
   void loadAllLive(registration);
   return null;
+}
+
+/** What the metrics show of the live enquiries: null when the app keeps none. */
+export interface LiveEnquiriesStats {
+  rows: number;
+  /** Seconds since the last full load that succeeded started; null before one. */
+  loadAgeSeconds: number | null;
+  rankedInMemory: number;
+  rankedByDatabase: number;
+}
+
+export function liveEnquiriesStats(owner: object): LiveEnquiriesStats | null {
+  const registration = REGISTRATIONS.get(owner);
+  if (!registration) return null;
+  const { live, clock, ranked } = registration;
+  const loadedAt = live.lastLoadedAt;
+  return {
+    rows: live.size,
+    loadAgeSeconds: loadedAt === null ? null : (clock() - loadedAt) / 1000,
+    rankedInMemory: ranked.memory,
+    rankedByDatabase: ranked.database,
+  };
 }
 
 /**

@@ -85,6 +85,11 @@ export class LiveEnquiries {
     return this.items.size;
   }
 
+  /** When the last full load that succeeded started (clock ms), null before one. */
+  get lastLoadedAt(): number | null {
+    return this.loadedAt;
+  }
+
   /**
    * Loads every live enquiry again; rows changed by newer reads stay. After
    * the first load only the versions are read in full, and the rows whose

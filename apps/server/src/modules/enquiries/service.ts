@@ -1053,6 +1053,8 @@ export async function refundContactsOfEnquiry(
 
 /** For other modules whose writes change what tutors' feeds show. */
 export { invalidateFeeds } from './feed-cache.ts';
+/** For the metrics. */
+export { liveEnquiriesStats } from './feed-cache.ts';
 
 // ---- reports in the back office -----------------------------------------
 

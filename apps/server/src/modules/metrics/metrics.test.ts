@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, unreachableDb, type TestApp } from '../../../test/build-test-app.ts';
+import { newMatchingTutor, newPoster, postEnquiryAs } from '../../../test/enquiry-fixtures.ts';
+import { call } from '../../../test/factories.ts';
 
 import { serveMetrics, type MetricsServer } from './metrics.ts';
 
@@ -115,5 +117,25 @@ describe('where the metrics are served', () => {
     expect(other.status).toBe(404);
     const post = await fetch(`http://127.0.0.1:${String(server.port)}/metrics`, { method: 'POST' });
     expect(post.status).toBe(404);
+  });
+});
+
+describe('the live enquiries (moves the clock; runs last)', () => {
+  it('shows how many are kept, how old their load is, and where feed pages were ranked', async () => {
+    const tutor = await newMatchingTutor(t);
+    await postEnquiryAs(t.app, await newPoster(t));
+    const readFeed = () =>
+      call(t.app, 'GET', '/api/enquiry/teacher/enquiry-filters/', tutor.access);
+    expect((await readFeed()).statusCode).toBe(200);
+    let { text } = await scrape();
+    expect(valueOf(text, 'feed_live_enquiries')).toBe(1);
+    expect(valueOf(text, 'feed_live_enquiries_load_age_seconds')).toBeLessThan(60);
+    expect(valueOf(text, 'feed_rankings_total{by="memory"}')).toBe(1);
+    expect(valueOf(text, 'feed_rankings_total{by="database"}')).toBe(0);
+    // a minute after the last full load, the database ranks the next page
+    t.clock.advance(60_000);
+    expect((await readFeed()).statusCode).toBe(200);
+    ({ text } = await scrape());
+    expect(valueOf(text, 'feed_rankings_total{by="database"}')).toBe(1);
   });
 });

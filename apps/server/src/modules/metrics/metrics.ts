@@ -1,7 +1,8 @@
 /**
  * What an operator watches (docs/operations.md says what each means): requests
  * by route pattern (never the raw URL, whose ids would make a series per
- * enquiry), their latency, open sockets, the job queue and the database pool.
+ * enquiry), their latency, open sockets, the job queue, the database pool and
+ * the live enquiries the feeds are ranked from.
  * Each app has a registry of its own (tests build several in one process); it
  * is read on a port of its own (`serveMetrics`), never on the public one.
  */
@@ -12,6 +13,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 import type { AppContext } from '../../context.ts';
+import { liveEnquiriesStats } from '../enquiries/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +80,36 @@ export const metricsPlugin = fp<{ ctx: AppContext }>((app, { ctx }, done) => {
       const counts = await ctx.jobs.countByState().catch(() => null);
       if (!counts) return;
       this.set(WAITING_STATES.reduce((sum, state) => sum + (counts[state] ?? 0), 0));
+    },
+  });
+  new Gauge({
+    name: 'feed_live_enquiries',
+    help: 'Live enquiries this instance keeps in memory to rank tutor feeds from',
+    registers: [registry],
+    collect() {
+      this.set(liveEnquiriesStats(ctx)?.rows ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'feed_live_enquiries_load_age_seconds',
+    help: 'Seconds since the last full load of the live enquiries that succeeded began',
+    registers: [registry],
+    collect() {
+      const age = liveEnquiriesStats(ctx)?.loadAgeSeconds;
+      if (age === null || age === undefined) this.reset();
+      else this.set(age);
+    },
+  });
+  new Counter({
+    name: 'feed_rankings_total',
+    help: 'Feed pages ranked, by where (memory: the live enquiries; database: they were not trusted)',
+    labelNames: ['by'] as const,
+    registers: [registry],
+    collect() {
+      const stats = liveEnquiriesStats(ctx);
+      this.reset();
+      this.inc({ by: 'memory' }, stats?.rankedInMemory ?? 0);
+      this.inc({ by: 'database' }, stats?.rankedByDatabase ?? 0);
     },
   });
   const poolUse = ctx.db.poolUse?.bind(ctx.db);
