@@ -2,7 +2,8 @@
 // over Bengaluru), 25k students and their addresses into PostgreSQL
 // (DATABASE_URL, wiped first) with COPY, and what tutors did to the enquiries
 // (views, stars, reports, contacts with conversations), starts the built server
-// on it, and measures with autocannon (50 connections), interleaved with GET
+// again on it (so it loads those live enquiries, as an instance of a running
+// city starts; the feed is ranked from them in memory, decision 058), and measures with autocannon (50 connections), interleaved with GET
 // /api/health of the same server:
 //
 // - the target, the feed as a city reads it (cold): every request the feed GET
@@ -630,7 +631,9 @@ try {
       offset: 0,
     },
   );
-  console.log('\nEXPLAIN of the feed query (feed GET of the measured tutor):');
+  console.log(
+    '\nEXPLAIN of the feed query, which ranks when the live enquiries are not trusted (feed GET of the measured tutor):',
+  );
   console.log(plan.join('\n'));
   const seqScans = plan.filter((line) => line.includes('Seq Scan'));
   console.log(
