@@ -9,6 +9,7 @@ import type { StudentEnquiry } from '@gurumatch/shared/schemas/enquiries';
 import type { FastifyInstance } from 'fastify';
 
 import type { Queryable } from '../src/db/connection.ts';
+import { invalidateTutorFeed } from '../src/modules/enquiries/service.ts';
 
 import type { TestApp } from './build-test-app.ts';
 import {
@@ -133,6 +134,8 @@ export async function newMatchingTutor(
       [user.userId, options.phone],
     );
   }
+  // written behind the services: the instances read the tutor again, as a service would have them
+  await invalidateTutorFeed(app.ctx, user.userId);
   return user;
 }
 

@@ -12,7 +12,8 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { verifyAccessToken } from '../lib/jwt.ts';
-import { isSessionCurrent } from '../modules/auth/service.ts';
+import { keptSessionState } from '../lib/kept-sessions.ts';
+import { isSessionCurrent, sessionAdmits } from '../modules/auth/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +24,13 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     authUser: AccessClaims | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A read whose session may be checked against the state this instance
+     * keeps in memory, when it keeps the user's (decision 058).
+     */
+    sessionFromMemory?: boolean;
   }
 }
 
@@ -40,9 +48,13 @@ export const authPlugin = fp<{ ctx: AppContext }>(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError(401, 'token_not_valid', MESSAGES.tokenMissing);
       const claims = await verifyAccessToken(ctx.config.jwtSecret, match[1], ctx.now());
-      if (!claims || !(await isSessionCurrent(ctx.db, claims))) {
-        throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
-      }
+      if (!claims) throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
+      const kept =
+        request.routeOptions.config.sessionFromMemory === true
+          ? keptSessionState(ctx, claims.user_id)
+          : null;
+      const current = kept ? sessionAdmits(kept, claims) : await isSessionCurrent(ctx.db, claims);
+      if (!current) throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
       request.authUser = claims;
     });
     app.decorate(

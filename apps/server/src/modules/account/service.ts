@@ -44,6 +44,7 @@ import { AppError, providerUnavailable } from '../../errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
 import { revokeUserSessions } from '../auth/service.ts';
+import { invalidateTutorFeed } from '../enquiries/service.ts';
 
 import {
   consumePhoneOtp,
@@ -368,6 +369,8 @@ export async function resetPassword(
   if (!resetAt) throw invalidResetLink();
   // their open chat sockets close, on every instance
   await announceSessionsEnded(ctx.pubsub, ctx.log, userId, resetAt, 'sessions_ended');
+  // a tutor's feed no longer takes the old tokens, on any instance
+  await invalidateTutorFeed(ctx, userId);
   return { success: true, message: ACCOUNT_MESSAGES.resetPasswordSuccess };
 }
 

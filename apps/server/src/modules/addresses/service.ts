@@ -13,6 +13,7 @@ import type { Place } from '../../adapters/maps/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
+import { invalidateTutorFeed } from '../enquiries/service.ts';
 
 import {
   clearPrimaryAddress,
@@ -67,18 +68,24 @@ async function resolvePlace(ctx: AppContext, placeId: string): Promise<Place> {
   return place;
 }
 
-/** Opens a transaction holding the user's row and addresses; a missing or inactive user is a 401. */
-function withLockedAddresses<T>(
+/**
+ * Opens a transaction holding the user's row and addresses; a missing or
+ * inactive user is a 401. Once it is committed, a tutor's feed is measured
+ * from the addresses as they now are.
+ */
+async function withLockedAddresses<T>(
   ctx: AppContext,
   userId: number,
   work: (tx: Queryable, addresses: AddressRow[]) => Promise<T>,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     if (!(await lockAddressOwner(tx, userId))) {
       throw new AppError(401, 'token_not_valid', MESSAGES.tokenNotValid);
     }
     return work(tx, await lockAddressesOfUser(tx, userId));
   });
+  await invalidateTutorFeed(ctx, userId);
+  return result;
 }
 
 /**

@@ -85,6 +85,7 @@ import {
   countReports,
   dismissReport as dismissEnquiryReport,
   invalidateFeeds,
+  invalidateTutorFeed,
   listReports as listReportRows,
   type ReportRow,
 } from '../enquiries/service.ts';
@@ -464,8 +465,9 @@ export async function suspendUser(
   const { user, at } = await ctx.db.transaction((tx) => suspendWithin(tx, ctx, actor, id, reason));
   // their open chat sockets close, on every instance
   await announceSessionsEnded(ctx.pubsub, ctx.log, user.id, at, 'suspended');
-  // the poster's enquiries leave every feed
+  // the poster's enquiries leave every feed, and a tutor's feed takes no token
   await invalidateFeeds(ctx, { posterId: id });
+  await invalidateTutorFeed(ctx, id);
   await tell(
     ctx,
     user.email,
@@ -493,6 +495,7 @@ export async function reinstateUser(
     );
   });
   await invalidateFeeds(ctx, { posterId: id });
+  await invalidateTutorFeed(ctx, id);
   return getUser(ctx, id);
 }
 

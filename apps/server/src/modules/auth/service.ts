@@ -448,6 +448,11 @@ export async function isSessionCurrent(
   const state = await sessionReadsOf(db).run(claims.user_id, () =>
     findSessionState(db, claims.user_id),
   );
+  return sessionAdmits(state, claims);
+}
+
+/** Whether a user's session state (null: no such user) admits a token issued at `iat`. */
+export function sessionAdmits(state: SessionStateRow | null, claims: { iat: number }): boolean {
   if (!state?.is_active) return false;
   if (!state.sessions_revoked_at) return true;
   return claims.iat >= Math.floor(state.sessions_revoked_at.getTime() / 1000);

@@ -10,8 +10,10 @@
  *
  * - any enquiry is posted, archived or contacted, or a poster is suspended or
  *   made premium (`invalidateFeeds`): every page goes;
- * - a tutor stars, views, reports or contacts (`invalidateTutorFeed`): that
- *   tutor's pages go.
+ * - a tutor stars, views, reports or contacts, edits their profile or
+ *   addresses, is suspended or signed out everywhere (`invalidateTutorFeed`):
+ *   that tutor's pages go, and their kept inputs (`FeedReaders`) are read
+ *   again.
  *
  * Invalidations travel over the pub/sub adapter, so every server instance
  * drops its pages too. Rows are kept, not answers: `time_ago`, `days_left`
@@ -22,14 +24,16 @@ import { randomUUID } from 'node:crypto';
 import type { PubSub } from '../../adapters/pubsub/index.ts';
 import type { AppLogger } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { offerKeptSessions } from '../../lib/kept-sessions.ts';
 
+import { FeedReaders, type FeedReader } from './feed-readers.ts';
 import { LIVE_ENQUIRIES_RESYNC_MS, LiveEnquiries, type LiveChange } from './live-enquiries.ts';
 import type { FeedRow } from './queries.ts';
 
 export const FEED_CACHE_TTL_MS = 30_000;
 const FEED_CACHE_MAX_ENTRIES = 5_000;
 const CHANNEL = 'enquiries:feed-invalidate';
-/** Which enquiries changed: `e:<enquiry id>` or `p:<poster id>`. */
+/** What changed: `e:<enquiry id>`, `p:<poster id>` or `t:<tutor id>` (their inputs). */
 const LIVE_CHANNEL = 'enquiries:live-changed';
 const EVERY_TUTOR = '*';
 
@@ -117,6 +121,7 @@ export class FeedCache {
 interface Registration {
   cache: FeedCache;
   live: LiveEnquiries;
+  readers: FeedReaders;
   pubsub: PubSub;
   db: Queryable;
   log: AppLogger;
@@ -127,6 +132,8 @@ interface Registration {
   loading: Promise<void> | null;
   /** Feed pages ranked in memory and by the database since the start. */
   ranked: { memory: number; database: number };
+  /** Feed requests whose tutor was read from memory and from the database since the start. */
+  readerLookups: { memory: number; database: number };
 }
 
 const REGISTRATIONS = new WeakMap<object, Registration>();
@@ -139,35 +146,64 @@ export interface FeedCacheDeps {
   clock: () => number;
 }
 
-/** `e:<enquiry id> <origin>` or `p:<poster id> <origin>`. */
-function changeMessage(change: LiveChange, origin: string): string {
+/** A change to live enquiries, or to one tutor's inputs. */
+type KeptChange = LiveChange | { tutorId: number };
+
+/** `e:<enquiry id> <origin>`, `p:<poster id> <origin>` or `t:<tutor id> <origin>`. */
+function changeMessage(change: KeptChange, origin: string): string {
   const kind =
-    'enquiryId' in change ? `e:${String(change.enquiryId)}` : `p:${String(change.posterId)}`;
+    'enquiryId' in change
+      ? `e:${String(change.enquiryId)}`
+      : 'posterId' in change
+        ? `p:${String(change.posterId)}`
+        : `t:${String(change.tutorId)}`;
   return `${kind} ${origin}`;
 }
 
-function parseChange(message: string): { change: LiveChange; origin: string } | null {
-  const match = /^([ep]):(\d+) (\S+)$/.exec(message);
+function parseChange(message: string): { change: KeptChange; origin: string } | null {
+  const match = /^([ept]):(\d+) (\S+)$/.exec(message);
   if (!match?.[2] || !match[3]) return null;
   const id = Number(match[2]);
-  return { change: match[1] === 'e' ? { enquiryId: id } : { posterId: id }, origin: match[3] };
+  const change =
+    match[1] === 'e' ? { enquiryId: id } : match[1] === 'p' ? { posterId: id } : { tutorId: id };
+  return { change, origin: match[3] };
 }
 
-/** Loads every live enquiry again (one load at a time), then drops the pages ranked before. */
+/**
+ * Loads every live enquiry and every tutor's inputs again (one load at a
+ * time), then drops the pages ranked before.
+ */
 function loadAllLive(registration: Registration): Promise<void> {
-  const { live, db, clock, cache, log } = registration;
-  registration.loading ??= live
-    .loadAll(db, new Date(clock()))
-    .then(() => {
-      cache.dropAll();
-    })
-    .catch((error: unknown) => {
-      log.error({ err: error }, 'live enquiries: the full load failed');
-    })
-    .finally(() => {
-      registration.loading = null;
-    });
+  const { live, readers, db, clock, cache, log } = registration;
+  const startedAt = clock();
+  registration.loading ??= Promise.all([
+    live
+      .loadAll(db, new Date(startedAt))
+      .then(() => {
+        cache.dropAll();
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'live enquiries: the full load failed');
+      }),
+    readers.loadAll(db, startedAt).catch((error: unknown) => {
+      log.error({ err: error }, 'feed readers: the full load failed');
+    }),
+  ]).then(() => {
+    registration.loading = null;
+  });
   return registration.loading;
+}
+
+/** Drops one tutor's pages and kept inputs, then reads their inputs again (never throws). */
+async function applyTutorChange(registration: Registration, tutorId: number): Promise<void> {
+  const { readers, db, cache, log } = registration;
+  cache.dropTutor(tutorId);
+  readers.drop(tutorId);
+  try {
+    await readers.refresh(db, tutorId);
+  } catch (error) {
+    log.error({ err: error, tutorId }, 'feed readers: a tutor could not be read');
+  }
 }
 
 /** Reads the rows a change touched, then drops the pages ranked before it. */
@@ -193,9 +229,11 @@ export async function startFeedCache(
     ...deps,
     cache: new FeedCache(deps.clock),
     live: new LiveEnquiries(),
+    readers: new FeedReaders(),
     origin: randomUUID(),
     loading: null,
     ranked: { memory: 0, database: 0 },
+    readerLookups: { memory: 0, database: 0 },
   };
   const { cache, pubsub, log } = registration;
   REGISTRATIONS.set(owner, registration);
@@ -207,10 +245,18 @@ export async function startFeedCache(
     const parsed = parseChange(message);
     if (!parsed || parsed.origin === registration.origin) return;
     const { change } = parsed;
+    if ('tutorId' in change) {
+      void applyTutorChange(registration, change.tutorId);
+      return;
+    }
     applyChange(registration, change).catch((error: unknown) => {
       log.error({ err: error, change }, 'live enquiries: a change could not be read');
     });
   });
+  const withdrawSessions = offerKeptSessions(
+    owner,
+    (userId) => registration.readers.readerAt(registration.clock(), userId)?.session ?? null,
+  );
   await loadAllLive(registration);
   const timer = setInterval(() => {
     void loadAllLive(registration);
@@ -218,6 +264,7 @@ export async function startFeedCache(
   timer.unref();
   return async () => {
     clearInterval(timer);
+    withdrawSessions();
     REGISTRATIONS.delete(owner);
     await registration.loading;
     await stopDrops();
@@ -246,6 +293,19 @@ export function liveEnquiriesOf(owner: object): LiveEnquiries | null {
   return null;
 }
 
+/**
+ * A tutor as this instance keeps them, when it may be trusted now; null when
+ * the database is to be asked.
+ */
+export function feedReaderOf(owner: object, tutorId: number): FeedReader | null {
+  const registration = REGISTRATIONS.get(owner);
+  if (!registration) return null;
+  const reader = registration.readers.readerAt(registration.clock(), tutorId);
+  if (reader) registration.readerLookups.memory += 1;
+  else registration.readerLookups.database += 1;
+  return reader;
+}
+
 /** What the metrics show of the live enquiries: null when the app keeps none. */
 export interface LiveEnquiriesStats {
   rows: number;
@@ -253,18 +313,25 @@ export interface LiveEnquiriesStats {
   loadAgeSeconds: number | null;
   rankedInMemory: number;
   rankedByDatabase: number;
+  /** Tutors kept with their inputs. */
+  readers: number;
+  readersInMemory: number;
+  readersFromDatabase: number;
 }
 
 export function liveEnquiriesStats(owner: object): LiveEnquiriesStats | null {
   const registration = REGISTRATIONS.get(owner);
   if (!registration) return null;
-  const { live, clock, ranked } = registration;
+  const { live, readers, clock, ranked, readerLookups } = registration;
   const loadedAt = live.lastLoadedAt;
   return {
     rows: live.size,
     loadAgeSeconds: loadedAt === null ? null : (clock() - loadedAt) / 1000,
     rankedInMemory: ranked.memory,
     rankedByDatabase: ranked.database,
+    readers: readers.size,
+    readersInMemory: readerLookups.memory,
+    readersFromDatabase: readerLookups.database,
   };
 }
 
@@ -286,11 +353,18 @@ export async function invalidateFeeds(owner: object, change: LiveChange): Promis
   await registration.pubsub.publish(LIVE_CHANNEL, changeMessage(change, registration.origin));
 }
 
-/** One tutor's pages: their stars, views, reports or contacts changed. */
+/**
+ * One tutor changed (their stars, views, reports, contacts, profile,
+ * addresses or session state): their pages and kept inputs go, and are read
+ * again, here before this returns and on every other instance when the
+ * message arrives. Call it once the change is committed.
+ */
 export async function invalidateTutorFeed(owner: object, tutorId: number): Promise<void> {
   const registration = REGISTRATIONS.get(owner);
   if (!registration) return;
-  // at once here, and on every other instance when the message arrives
-  registration.cache.dropTutor(tutorId);
+  // read again before this returns, so the acting tutor's next request is answered from memory
+  await applyTutorChange(registration, tutorId);
+  // instances of the previous release only listen for the drop
   await registration.pubsub.publish(CHANNEL, String(tutorId));
+  await registration.pubsub.publish(LIVE_CHANNEL, changeMessage({ tutorId }, registration.origin));
 }

@@ -11,18 +11,13 @@
  * again in full every LIVE_ENQUIRIES_RESYNC_MS. A full load older than
  * LIVE_ENQUIRIES_MAX_AGE_MS is not trusted (the database ranks the feed until
  * the next one), which bounds how long a change whose message was lost, or
- * that no service announced, can go unseen. Each request then reads only the
- * tutor's own inputs from the database and ranks in memory by exactly the
+ * that no service announced, can go unseen (`ReplicaBook` keeps that account
+ * and orders racing reads). Each request then ranks in memory by exactly the
  * rules of `selectFeed` (docs/matching.md); the tests hold the two to the same
  * answers.
- *
- * Writes race: a row read for an older change may arrive after one read for a
- * newer change. Every read takes a sequence number when it starts and a row is
- * only replaced by a read that started later, so the newest read wins; a
- * removed row leaves its sequence behind until a full load that started after
- * it has finished.
  */
 import type { Queryable } from '../../db/connection.ts';
+import { ReplicaBook } from '../../lib/replica-book.ts';
 
 import { Bucket, rankFeed, type LiveEnquiry, type TutorMarks } from './feed-ranking.ts';
 import type { FeedCriteria, FeedRow } from './queries.ts';
@@ -61,24 +56,14 @@ export class LiveEnquiries {
   private readonly items = new Map<number, Kept>();
   /** subject → class → rows. */
   private readonly buckets = new Map<string, Map<string, Bucket>>();
-  /** The sequence of the read that last wrote each row (removed rows too). */
-  private readonly written = new Map<number, number>();
-  private sequence = 0;
-  /** When the last full load that succeeded started (clock ms), null before one. */
-  private loadedAt: number | null = null;
-  /** The sequence of the last read that failed and no full load has covered since (0: none). */
-  private failedAt = 0;
+  private readonly book = new ReplicaBook(LIVE_ENQUIRIES_MAX_AGE_MS);
 
   /**
    * Whether the feed may be ranked from here at `nowMs`: loaded in full less
    * than LIVE_ENQUIRIES_MAX_AGE_MS ago, and no read failed since.
    */
   readyAt(nowMs: number): boolean {
-    return (
-      this.loadedAt !== null &&
-      nowMs - this.loadedAt < LIVE_ENQUIRIES_MAX_AGE_MS &&
-      this.failedAt === 0
-    );
+    return this.book.readyAt(nowMs);
   }
 
   get size(): number {
@@ -87,7 +72,7 @@ export class LiveEnquiries {
 
   /** When the last full load that succeeded started (clock ms), null before one. */
   get lastLoadedAt(): number | null {
-    return this.loadedAt;
+    return this.book.lastLoadedAt;
   }
 
   /**
@@ -96,7 +81,7 @@ export class LiveEnquiries {
    * version changed.
    */
   async loadAll(db: Queryable, now: Date): Promise<{ read: number }> {
-    const started = this.next();
+    const started = this.book.begin();
     const startedAt = now.getTime();
     let rows: (LiveEnquiry & Versioned)[];
     if (this.items.size === 0) {
@@ -117,18 +102,13 @@ export class LiveEnquiries {
       for (const id of [...this.items.keys()]) if (!live.has(id)) this.write(id, null, started);
     }
     for (const row of rows) this.write(row.id, row, started);
-    // a removal older than this load is now in it
-    for (const [id, sequence] of this.written) {
-      if (sequence <= started && !this.items.has(id)) this.written.delete(id);
-    }
-    this.loadedAt = startedAt;
-    if (started > this.failedAt) this.failedAt = 0;
+    this.book.loaded(started, startedAt, (id) => this.items.has(id));
     return { read: rows.length };
   }
 
   /** Reads again the rows a change touched (an enquiry, or every enquiry of a poster). */
   async refresh(db: Queryable, change: LiveChange, now: Date): Promise<void> {
-    const started = this.next();
+    const started = this.book.begin();
     try {
       if ('enquiryId' in change) {
         const rows = await db.query<LiveEnquiry & Versioned>(
@@ -150,7 +130,7 @@ export class LiveEnquiries {
       }
     } catch (error) {
       // until a full load succeeds, the feed is ranked by the database
-      this.failedAt = Math.max(this.failedAt, started);
+      this.book.failed(started);
       throw error;
     }
   }
@@ -178,15 +158,9 @@ export class LiveEnquiries {
     return found;
   }
 
-  private next(): number {
-    this.sequence += 1;
-    return this.sequence;
-  }
-
   /** Puts (or, with null, removes) a row, unless a newer read already wrote it. */
   private write(id: number, row: (LiveEnquiry & Versioned) | null, sequence: number): void {
-    if ((this.written.get(id) ?? 0) > sequence) return;
-    this.written.set(id, sequence);
+    if (!this.book.claim(id, sequence)) return;
     const old = this.items.get(id);
     if (old) {
       old.bucket.remove(old.row);

@@ -742,33 +742,51 @@ export interface FeedInputsRow {
   starred: number[];
 }
 
-const markIds = (table: string) =>
-  `coalesce((SELECT array_agg(enquiry_id) FROM ${table} WHERE tutor_id = $1), '{}'::int[])`;
+const markIds = (table: string, tutorId: string) =>
+  `coalesce((SELECT array_agg(enquiry_id) FROM ${table} WHERE tutor_id = ${tutorId}), '{}'::int[])`;
+
+/** The columns of `FeedInputsRow` for the tutor whose id is the SQL expression `tutorId`. */
+const feedInputColumns = (tutorId: string) =>
+  `(SELECT json_build_object('interested_classes', p.interested_classes,
+           'subjects', p.subjects, 'boards', p.boards,
+           'languages_known', p.languages_known, 'requirement', p.requirement)
+      FROM profiles p WHERE p.user_id = ${tutorId}) AS profile,
+   coalesce((SELECT json_agg(a ORDER BY a.is_primary DESC, a.slot, a.id)
+      FROM (SELECT id, formatted_address, city, state, country, latitude, longitude,
+                   is_primary, slot
+              FROM user_addresses WHERE user_id = ${tutorId}) a), '[]'::json) AS addresses,
+   ${markIds('enquiry_contacts', tutorId)} AS contacted,
+   ${markIds('enquiry_views', tutorId)} AS viewed,
+   ${markIds('enquiry_reports', tutorId)} AS reported,
+   ${markIds('enquiry_stars', tutorId)} AS starred`;
 
 /**
  * The tutor's profile choices, addresses and marks, in one round trip (every
  * feed request needs them all).
  */
 export async function findFeedInputs(db: Queryable, tutorId: number): Promise<FeedInputsRow> {
-  const inputs = await firstRow<FeedInputsRow>(
-    db,
-    `SELECT (SELECT json_build_object('interested_classes', p.interested_classes,
-                    'subjects', p.subjects, 'boards', p.boards,
-                    'languages_known', p.languages_known, 'requirement', p.requirement)
-               FROM profiles p WHERE p.user_id = $1) AS profile,
-            coalesce((SELECT json_agg(a ORDER BY a.is_primary DESC, a.slot, a.id)
-               FROM (SELECT id, formatted_address, city, state, country, latitude, longitude,
-                            is_primary, slot
-                       FROM user_addresses WHERE user_id = $1) a), '[]'::json) AS addresses,
-            ${markIds('enquiry_contacts')} AS contacted,
-            ${markIds('enquiry_views')} AS viewed,
-            ${markIds('enquiry_reports')} AS reported,
-            ${markIds('enquiry_stars')} AS starred`,
-    [tutorId],
-    { prepared: true },
-  );
+  const inputs = await firstRow<FeedInputsRow>(db, `SELECT ${feedInputColumns('$1')}`, [tutorId], {
+    prepared: true,
+  });
   return (
     inputs ?? { profile: null, addresses: [], contacted: [], viewed: [], reported: [], starred: [] }
+  );
+}
+
+/** A tutor's session state and feed inputs, as an instance keeps them (decision 058). */
+export interface FeedReaderRow extends FeedInputsRow {
+  id: number;
+  is_active: boolean;
+  sessions_revoked_at: Date | null;
+}
+
+/** Every tutor's session state and feed inputs, or one tutor's (`tutorId`). */
+export function findFeedReaders(db: Queryable, tutorId?: number): Promise<FeedReaderRow[]> {
+  const one = tutorId === undefined ? '' : 'AND u.id = $1';
+  return db.query<FeedReaderRow>(
+    `SELECT u.id, u.is_active, u.sessions_revoked_at, ${feedInputColumns('u.id')}
+       FROM users u WHERE u.role = 'teacher' ${one}`,
+    tutorId === undefined ? [] : [tutorId],
   );
 }
 

@@ -84,12 +84,14 @@ export const enquiriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     lists.get('/enquiries/', { schema: listOwnEnquiriesSchema, ...student }, async (request) =>
       listOwnEnquiries(ctx, actorOf(request).user_id, request.query),
     );
-    lists.get('/teacher/enquiry-filters/', { schema: feedSchema, ...teacher }, async (request) =>
+    // the feed's session check may read the tutors this instance keeps (decision 058)
+    const feedReader = { ...teacher, config: { sessionFromMemory: true } };
+    lists.get('/teacher/enquiry-filters/', { schema: feedSchema, ...feedReader }, async (request) =>
       feedWithFilters(ctx, actorOf(request).user_id, request.query),
     );
     lists.post(
       '/teacher/enquiry-filters/',
-      { schema: filterFeedSchema, ...teacher },
+      { schema: filterFeedSchema, ...feedReader },
       async (request) => filterFeed(ctx, actorOf(request).user_id, request.body, request.query),
     );
   });

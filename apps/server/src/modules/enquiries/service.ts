@@ -53,11 +53,14 @@ import { refundCoins, spendCoins } from '../payments/service.ts';
 
 import {
   feedCacheOf,
+  feedReaderOf,
   invalidateFeeds,
   liveEnquiriesOf,
   invalidateTutorFeed,
   type CachedFeedPage,
 } from './feed-cache.ts';
+import type { TutorMarks } from './feed-ranking.ts';
+import { feedInputsOf, type FeedInputs } from './feed-readers.ts';
 import { queueContactRefundNotice, queueResponseNotice } from './notifications.ts';
 import { firstNameOf, localityPosition, maskPhone, roundedDistanceKm } from './poster-view.ts';
 import {
@@ -73,7 +76,6 @@ import {
   findTutorStanding,
   findFeedInputs,
   findReportForUpdate,
-  type FeedInputsRow,
   findUserName,
   incrementResponded,
   insertContact,
@@ -536,7 +538,7 @@ async function runFeed(
     types: FeedCriteria['types'];
     radiusKm: number;
   },
-  { profile, addresses, ...marks }: FeedInputsRow,
+  { profile, addresses, marks }: FeedInputs,
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const now = ctx.now();
@@ -575,17 +577,22 @@ async function runFeed(
 }
 
 /** Profile and address reads in flight per database: one tutor's burst of requests shares one. */
-const feedInputReadsOf = perOwner<SingleFlight<number, FeedInputsRow>>(() => new SingleFlight());
+const feedInputReadsOf = perOwner<SingleFlight<number, FeedInputs>>(() => new SingleFlight());
 
-function feedInputsOf(ctx: AppContext, tutorId: number): Promise<FeedInputsRow> {
-  return feedInputReadsOf(ctx.db).run(tutorId, () => findFeedInputs(ctx.db, tutorId));
+/** The tutor's feed inputs: as this instance keeps them, else from the database. */
+function tutorFeedInputs(ctx: AppContext, tutorId: number): FeedInputs | Promise<FeedInputs> {
+  const kept = feedReaderOf(ctx, tutorId);
+  if (kept) return kept.inputs;
+  return feedInputReadsOf(ctx.db).run(tutorId, async () =>
+    feedInputsOf(await findFeedInputs(ctx.db, tutorId)),
+  );
 }
 
 /** One ranked page and the total, from the feed cache when it holds them. */
 async function rankedFeedPage(
   ctx: AppContext,
   criteria: Omit<FeedCriteria, 'limit' | 'offset'>,
-  marks: Omit<FeedInputsRow, 'profile' | 'addresses'>,
+  marks: TutorMarks,
   request: PageRequest,
 ): Promise<CachedFeedPage> {
   const cache = feedCacheOf(ctx);
@@ -599,14 +606,7 @@ async function rankedFeedPage(
   let select = (limit: number, offset: number): Promise<FeedRow[]> =>
     selectFeed(ctx.db, { ...criteria, limit, offset });
   if (live) {
-    const tutorMarks = {
-      contacted: new Set(marks.contacted),
-      viewed: new Set(marks.viewed),
-      reported: new Set(marks.reported),
-      starred: new Set(marks.starred),
-    };
-    select = (limit, offset) =>
-      Promise.resolve(live.rank({ ...criteria, limit, offset }, tutorMarks));
+    select = (limit, offset) => Promise.resolve(live.rank({ ...criteria, limit, offset }, marks));
   }
   const rows = await select(request.pageSize, request.offset);
   // past the last page there are no rows to carry the total: count it on page 1's terms
@@ -623,7 +623,7 @@ export async function feedWithFilters(
   tutorId: number,
   query: PageQuery,
 ): Promise<FeedWithFilters> {
-  const inputs = await feedInputsOf(ctx, tutorId);
+  const inputs = await tutorFeedInputs(ctx, tutorId);
   const { profile, addresses } = inputs;
   const filters = {
     classes: profile?.interested_classes ?? [],
@@ -661,7 +661,7 @@ export async function filterFeed(
   query: PageQuery,
 ): Promise<EnquiryCardList> {
   const { filters } = body;
-  const inputs = await feedInputsOf(ctx, tutorId);
+  const inputs = await tutorFeedInputs(ctx, tutorId);
   return runFeed(
     ctx,
     tutorId,
@@ -1054,7 +1054,7 @@ export async function refundContactsOfEnquiry(
 }
 
 /** For other modules whose writes change what tutors' feeds show. */
-export { invalidateFeeds } from './feed-cache.ts';
+export { invalidateFeeds, invalidateTutorFeed } from './feed-cache.ts';
 /** For the metrics. */
 export { liveEnquiriesStats } from './feed-cache.ts';
 

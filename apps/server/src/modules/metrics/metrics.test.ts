@@ -132,10 +132,15 @@ describe('the live enquiries (moves the clock; runs last)', () => {
     expect(valueOf(text, 'feed_live_enquiries_load_age_seconds')).toBeLessThan(60);
     expect(valueOf(text, 'feed_rankings_total{by="memory"}')).toBe(1);
     expect(valueOf(text, 'feed_rankings_total{by="database"}')).toBe(0);
+    // the tutor was read again after the fixture wrote them: kept, and read from memory
+    expect(valueOf(text, 'feed_readers')).toBeGreaterThan(0);
+    expect(valueOf(text, 'feed_reader_lookups_total{from="memory"}')).toBe(1);
+    expect(valueOf(text, 'feed_reader_lookups_total{from="database"}')).toBe(0);
     // a minute after the last full load, the database ranks the next page
     t.clock.advance(60_000);
     expect((await readFeed()).statusCode).toBe(200);
     ({ text } = await scrape());
     expect(valueOf(text, 'feed_rankings_total{by="database"}')).toBe(1);
+    expect(valueOf(text, 'feed_reader_lookups_total{from="database"}')).toBe(1);
   });
 });

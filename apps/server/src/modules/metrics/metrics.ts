@@ -112,6 +112,26 @@ export const metricsPlugin = fp<{ ctx: AppContext }>((app, { ctx }, done) => {
       this.inc({ by: 'database' }, stats?.rankedByDatabase ?? 0);
     },
   });
+  new Gauge({
+    name: 'feed_readers',
+    help: 'Tutors whose session state and feed inputs this instance keeps in memory',
+    registers: [registry],
+    collect() {
+      this.set(liveEnquiriesStats(ctx)?.readers ?? 0);
+    },
+  });
+  new Counter({
+    name: 'feed_reader_lookups_total',
+    help: 'Feed requests whose tutor was read, by where (memory, or the database: not kept or not trusted)',
+    labelNames: ['from'] as const,
+    registers: [registry],
+    collect() {
+      const stats = liveEnquiriesStats(ctx);
+      this.reset();
+      this.inc({ from: 'memory' }, stats?.readersInMemory ?? 0);
+      this.inc({ from: 'database' }, stats?.readersFromDatabase ?? 0);
+    },
+  });
   const poolUse = ctx.db.poolUse?.bind(ctx.db);
   if (poolUse) {
     new Gauge({

@@ -30,6 +30,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import { requireFound } from '../../lib/not-found.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
+import { invalidateTutorFeed } from '../enquiries/service.ts';
 import { grantFreePlanIfOnboarded } from '../payments/service.ts';
 
 import {
@@ -202,6 +203,8 @@ async function changeOwnProfile(
     }
     return after;
   });
+  // a tutor's classes, subjects, boards, languages and mode choose their feed
+  await invalidateTutorFeed(ctx, userId);
   // completing the profile may finish a tutor's onboarding: the free plan's coins, once
   if (row.profile_completed_at?.getTime() === at.getTime()) {
     await grantFreePlanIfOnboarded(ctx, userId);
