@@ -62,6 +62,7 @@ class Codes {
 const BOARDS = new Codes();
 const LANGUAGES = new Codes();
 
+const RADIANS = Math.PI / 180;
 const MODE_ONLINE = 0;
 const MODES = { online: MODE_ONLINE, offline: 1, both: 2 } as const;
 
@@ -73,6 +74,8 @@ interface Columns {
   mode: Uint8Array;
   latitude: Float64Array;
   longitude: Float64Array;
+  /** cos(latitude), which every distance from this row needs. */
+  cosLatitude: Float64Array;
   postedMs: Float64Array;
   expiresMs: Float64Array;
   responded: Int32Array;
@@ -92,6 +95,7 @@ function columnsOf(online: readonly LiveEnquiry[], local: readonly LiveEnquiry[]
     mode: new Uint8Array(n),
     latitude: new Float64Array(n),
     longitude: new Float64Array(n),
+    cosLatitude: new Float64Array(n),
     postedMs: new Float64Array(n),
     expiresMs: new Float64Array(n),
     responded: new Int32Array(n),
@@ -105,6 +109,7 @@ function columnsOf(online: readonly LiveEnquiry[], local: readonly LiveEnquiry[]
     columns.mode[i] = MODES[row.study_mode];
     columns.latitude[i] = row.latitude;
     columns.longitude[i] = row.longitude;
+    columns.cosLatitude[i] = Math.cos(row.latitude * RADIANS);
     columns.postedMs[i] = row.posted_at.getTime();
     columns.expiresMs[i] = row.expires_at.getTime();
     columns.responded[i] = row.responded_count;
@@ -170,13 +175,18 @@ export class Bucket {
   }
 }
 
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const radians = Math.PI / 180;
+/** The haversine distance, given each point's cos(latitude) (computed once per point). */
+function haversineKm(
+  lat1: number,
+  lng1: number,
+  cosLat1: number,
+  lat2: number,
+  lng2: number,
+  cosLat2: number,
+): number {
   const a =
-    Math.sin(((lat2 - lat1) * radians) / 2) ** 2 +
-    Math.cos(lat1 * radians) *
-      Math.cos(lat2 * radians) *
-      Math.sin(((lng2 - lng1) * radians) / 2) ** 2;
+    Math.sin(((lat2 - lat1) * RADIANS) / 2) ** 2 +
+    cosLat1 * cosLat2 * Math.sin(((lng2 - lng1) * RADIANS) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, a)));
 }
 
@@ -202,11 +212,24 @@ class TopList {
   readonly items: Ranked[] = [];
   constructor(private readonly size: number) {}
 
+  /**
+   * Whether a candidate would be kept: asked before one is made, since most
+   * candidates are not (and making each one costs).
+   */
+  admits(premium: number, score: number, postedMs: number, id: number): boolean {
+    const { items, size } = this;
+    if (size === 0) return false;
+    const last = items[items.length - 1];
+    if (items.length < size || !last) return true;
+    if (premium !== last.premium) return premium > last.premium;
+    if (score !== last.score) return score > last.score;
+    if (postedMs !== last.postedMs) return postedMs > last.postedMs;
+    return id > last.id;
+  }
+
+  /** Keeps a candidate `admits` let in, in order. */
   offer(item: Ranked): void {
     const { items, size } = this;
-    if (size === 0) return;
-    const last = items[items.length - 1];
-    if (items.length === size && last && !before(item, last)) return;
     // the search written out: this runs for most candidates, and a closure per call costs
     let low = 0;
     let high = items.length;
@@ -245,7 +268,10 @@ export function rankFeed(
   const showReported = types.includes('reported');
   const top = new TopList(criteria.offset + criteria.limit);
   let count = 0;
+  const hasContacted = marks.contacted.size > 0;
+  const hasReported = marks.reported.size > 0;
 
+  let originCos = 1;
   let south = 0;
   let north = 0;
   let west = 0;
@@ -254,6 +280,7 @@ export function rankFeed(
     const dLat = radius / KM_PER_DEGREE_LATITUDE;
     const cosLat = Math.max(Math.cos((origin.latitude * Math.PI) / 180), 0.01);
     const dLng = Math.min(180, radius / (KM_PER_DEGREE_LATITUDE * cosLat));
+    originCos = Math.cos(origin.latitude * RADIANS);
     south = origin.latitude - dLat;
     north = origin.latitude + dLat;
     west = origin.longitude - dLng;
@@ -268,9 +295,9 @@ export function rankFeed(
       if ((c.expiresMs[i] ?? 0) <= now) return;
       const responded = c.responded[i] ?? 0;
       const total = c.total[i] ?? 1;
-      const contacted = marks.contacted.has(id);
+      const contacted = hasContacted && marks.contacted.has(id);
       if (responded >= total && !contacted) return;
-      const reported = marks.reported.has(id);
+      const reported = hasReported && marks.reported.has(id);
       if (types.length > 0) {
         const wanted = types.some((type) =>
           type === 'responded' ? contacted : type === 'viewed' ? marks.viewed.has(id) : reported,
@@ -288,8 +315,10 @@ export function rankFeed(
         (distance === null ? 10 : 20 * (1 - distance / radius)) +
         20 * Math.max(0, 1 - age / FRESHNESS_WINDOW_S) +
         10 * (1 - responded / total);
+      const premium = c.premium[i] ?? 0;
+      if (!top.admits(premium, score, postedMs, id)) return;
       const row = c.rows[i];
-      if (row) top.offer({ premium: c.premium[i] ?? 0, score, postedMs, id, row, distance });
+      if (row) top.offer({ premium, score, postedMs, id, row, distance });
     };
     if (online) for (let i = 0; i < c.firstLocal; i += 1) consider(i, null);
     if (!origin) continue;
@@ -304,7 +333,14 @@ export function rankFeed(
       if (latitude > north) break;
       const longitude = c.longitude[i] ?? 0;
       if (longitude < west || longitude > east || !localModes[c.mode[i] ?? MODE_ONLINE]) continue;
-      const distance = haversineKm(origin.latitude, origin.longitude, latitude, longitude);
+      const distance = haversineKm(
+        origin.latitude,
+        origin.longitude,
+        originCos,
+        latitude,
+        longitude,
+        c.cosLatitude[i] ?? 1,
+      );
       if (distance <= radius) consider(i, distance);
     }
   }
