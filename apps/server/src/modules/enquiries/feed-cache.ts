@@ -1,6 +1,8 @@
 /**
  * Recently answered enquiry list pages: tutors' ranked feed pages per
- * criteria, and students' own lists (decision 040).
+ * criteria, and students' own lists (decision 040). A tutor's page is kept
+ * only when the database ranked it: ranking from the live enquiries in memory
+ * costs less than keying and keeping the page (decision 058).
  *
  * Ranking a tutor's feed reads every candidate in their radius; a tutor
  * paging, filtering and coming back to the list asks for the same ranking

@@ -220,6 +220,8 @@ describe.skipIf(!process.env.REDIS_URL)('two instances through Redis', () => {
         class_level: 'Class 8',
       });
       await kept(two, tutor);
+      // the post reaches the other instance's live enquiries by its own message
+      await eventually(async () => (await cardsOf(two.app, tutor))[0]?.id === enquiry.id);
       expect((await cardsOf(two.app, tutor))[0]?.is_starred).toBe(false);
       const star = `/api/enquiry/${String(enquiry.id)}/star/`;
       expect((await call(one.app, 'POST', star, tutor.access)).statusCode).toBe(200);

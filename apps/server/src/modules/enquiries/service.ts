@@ -588,33 +588,44 @@ function tutorFeedInputs(ctx: AppContext, tutorId: number): FeedInputs | Promise
   );
 }
 
-/** One ranked page and the total, from the feed cache when it holds them. */
+/**
+ * One ranked page and the total. Ranked in memory from the live enquiries,
+ * which costs less than keeping the page would; ranked by the database until
+ * they are loaded, and then from the feed cache when it holds the page.
+ */
 async function rankedFeedPage(
   ctx: AppContext,
   criteria: Omit<FeedCriteria, 'limit' | 'offset'>,
   marks: TutorMarks,
   request: PageRequest,
 ): Promise<CachedFeedPage> {
+  const live = liveEnquiriesOf(ctx);
+  if (live) {
+    return pageOf(request, (limit, offset) => live.rank({ ...criteria, limit, offset }, marks));
+  }
   const cache = feedCacheOf(ctx);
   const { tutorId, now: _now, ...rest } = criteria;
   const key = JSON.stringify([rest, request.pageSize, request.offset]);
   const cached = cache?.get<FeedRow>(tutorId, key);
   if (cached) return cached;
   const stamp = cache?.stamp(tutorId);
-  // ranked in memory from the live enquiries, or by the database until they are loaded
-  const live = liveEnquiriesOf(ctx);
-  let select = (limit: number, offset: number): Promise<FeedRow[]> =>
-    selectFeed(ctx.db, { ...criteria, limit, offset });
-  if (live) {
-    select = (limit, offset) => Promise.resolve(live.rank({ ...criteria, limit, offset }, marks));
-  }
+  const page = await pageOf(request, (limit, offset) =>
+    selectFeed(ctx.db, { ...criteria, limit, offset }),
+  );
+  if (cache && stamp) cache.set(tutorId, key, stamp, page);
+  return page;
+}
+
+/** The requested page of a ranking, and the total. */
+async function pageOf(
+  request: PageRequest,
+  select: (limit: number, offset: number) => FeedRow[] | Promise<FeedRow[]>,
+): Promise<CachedFeedPage> {
   const rows = await select(request.pageSize, request.offset);
   // past the last page there are no rows to carry the total: count it on page 1's terms
   const count =
     rows[0]?.total_count ?? (request.page > 1 ? ((await select(1, 0))[0]?.total_count ?? 0) : 0);
-  const page = { rows, count };
-  if (cache && stamp) cache.set(tutorId, key, stamp, page);
-  return page;
+  return { rows, count };
 }
 
 /** GET: the feed on the tutor's own profile choices, with those choices and addresses. */
