@@ -1067,7 +1067,7 @@ export async function refundContactsOfEnquiry(
 /** For other modules whose writes change what tutors' feeds show. */
 export { invalidateFeeds, invalidateTutorFeed } from './feed-cache.ts';
 /** For the metrics. */
-export { liveEnquiriesStats } from './feed-cache.ts';
+export { liveEnquiriesStats, type LiveEnquiriesStats } from './feed-cache.ts';
 
 // ---- reports in the back office -----------------------------------------
 

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 import type { AppContext } from '../../context.ts';
-import { liveEnquiriesStats } from '../enquiries/service.ts';
+import { liveEnquiriesStats, type LiveEnquiriesStats } from '../enquiries/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,18 +100,31 @@ export const metricsPlugin = fp<{ ctx: AppContext }>((app, { ctx }, done) => {
       else this.set(age);
     },
   });
-  new Counter({
-    name: 'feed_rankings_total',
-    help: 'Feed pages ranked, by where (memory: the live enquiries; database: they were not trusted)',
-    labelNames: ['by'] as const,
-    registers: [registry],
-    collect() {
-      const stats = liveEnquiriesStats(ctx);
-      this.reset();
-      this.inc({ by: 'memory' }, stats?.rankedInMemory ?? 0);
-      this.inc({ by: 'database' }, stats?.rankedByDatabase ?? 0);
-    },
-  });
+  /** A counter of feed work done from memory or by the database, read from the feed's stats. */
+  const memoryOrDatabase = (
+    name: string,
+    help: string,
+    label: string,
+    read: (stats: LiveEnquiriesStats | null) => { memory: number; database: number },
+  ) =>
+    new Counter({
+      name,
+      help,
+      labelNames: [label],
+      registers: [registry],
+      collect() {
+        const counts = read(liveEnquiriesStats(ctx));
+        this.reset();
+        this.inc({ [label]: 'memory' }, counts.memory);
+        this.inc({ [label]: 'database' }, counts.database);
+      },
+    });
+  memoryOrDatabase(
+    'feed_rankings_total',
+    'Feed pages ranked, by where (memory: the live enquiries; database: they were not trusted)',
+    'by',
+    (stats) => ({ memory: stats?.rankedInMemory ?? 0, database: stats?.rankedByDatabase ?? 0 }),
+  );
   new Gauge({
     name: 'feed_readers',
     help: 'Tutors whose session state and feed inputs this instance keeps in memory',
@@ -120,18 +133,15 @@ export const metricsPlugin = fp<{ ctx: AppContext }>((app, { ctx }, done) => {
       this.set(liveEnquiriesStats(ctx)?.readers ?? 0);
     },
   });
-  new Counter({
-    name: 'feed_reader_lookups_total',
-    help: 'Feed requests whose tutor was read, by where (memory, or the database: not kept or not trusted)',
-    labelNames: ['from'] as const,
-    registers: [registry],
-    collect() {
-      const stats = liveEnquiriesStats(ctx);
-      this.reset();
-      this.inc({ from: 'memory' }, stats?.readersInMemory ?? 0);
-      this.inc({ from: 'database' }, stats?.readersFromDatabase ?? 0);
-    },
-  });
+  memoryOrDatabase(
+    'feed_reader_lookups_total',
+    'Feed requests whose tutor was read, by where (memory, or the database: not kept or not trusted)',
+    'from',
+    (stats) => ({
+      memory: stats?.readersInMemory ?? 0,
+      database: stats?.readersFromDatabase ?? 0,
+    }),
+  );
   const poolUse = ctx.db.poolUse?.bind(ctx.db);
   if (poolUse) {
     new Gauge({
