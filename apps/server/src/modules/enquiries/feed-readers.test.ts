@@ -57,8 +57,9 @@ function kept(app: TestApp, tutor: RegisteredUser): Promise<void> {
 }
 
 describe('FeedReaders', () => {
-  const reader = (id: number, active = true): FeedReaderRow => ({
+  const reader = (id: number, active = true, version = '1'): FeedReaderRow => ({
     id,
+    version,
     is_active: active,
     sessions_revoked_at: null,
     profile: null,
@@ -71,16 +72,21 @@ describe('FeedReaders', () => {
 
   /** A database whose answers the test gives, one query at a time. */
   function heldDb() {
-    const held: ((rows: FeedReaderRow[]) => void)[] = [];
+    const held: ((rows: unknown[]) => void)[] = [];
     const db = {
       query: () => new Promise((resolve) => held.push(resolve)),
     } as unknown as Queryable;
-    return { db, held };
+    /** Answers the next query once it is asked. */
+    const answerNext = async (rows: unknown[]) => {
+      await eventually(() => held.length > 0);
+      held.shift()?.(rows);
+    };
+    return { db, held, answerNext };
   }
 
   it('keeps a tutor dropped during a full load out of it, and a read begun after the drop puts them back', async () => {
     const readers = new FeedReaders();
-    const { db, held } = heldDb();
+    const { db, held, answerNext } = heldDb();
     const first = readers.loadAll(db, 0);
     held.shift()?.([reader(1), reader(2)]);
     await first;
@@ -89,8 +95,13 @@ describe('FeedReaders', () => {
     const load = readers.loadAll(db, 1000);
     readers.drop(1);
     expect(readers.readerAt(1000, 1)).toBeNull();
-    held.shift()?.([reader(1), reader(2)]);
-    await load;
+    // the versions: tutor 1 is not kept, so it is read (in the state before the suspension)
+    await answerNext([
+      { id: 1, version: '1' },
+      { id: 2, version: '1' },
+    ]);
+    await answerNext([reader(1)]);
+    expect(await load).toEqual({ read: 1 });
     expect(readers.readerAt(1000, 1)).toBeNull();
     expect(readers.readerAt(1000, 2)).not.toBeNull();
     const refresh = readers.refresh(db, 1);
@@ -101,7 +112,7 @@ describe('FeedReaders', () => {
 
   it('trusts nobody after a read fails, until a full load begun later succeeds, and a load for a minute', async () => {
     const readers = new FeedReaders();
-    const { db, held } = heldDb();
+    const { db, held, answerNext } = heldDb();
     const first = readers.loadAll(db, 0);
     held.shift()?.([reader(1)]);
     await first;
@@ -109,11 +120,47 @@ describe('FeedReaders', () => {
     await expect(readers.refresh(failing as unknown as Queryable, 1)).rejects.toThrow();
     expect(readers.readerAt(0, 1)).toBeNull();
     const again = readers.loadAll(db, 10_000);
-    held.shift()?.([reader(1)]);
-    await again;
+    // nothing changed: the versions alone are read
+    await answerNext([{ id: 1, version: '1' }]);
+    expect(await again).toEqual({ read: 0 });
     expect(readers.readerAt(10_000, 1)).not.toBeNull();
     expect(readers.readerAt(69_999, 1)).not.toBeNull();
     expect(readers.readerAt(70_000, 1)).toBeNull();
+  });
+});
+
+describe('a full load after the first', () => {
+  it('reads again only the tutors whose rows were written since, and forgets those gone', async () => {
+    const tutor = await newMatchingTutor(t, { subjects: ['Odia'], classes: ['Class 3'] });
+    const other = await newMatchingTutor(t, { subjects: ['Odia'], classes: ['Class 3'] });
+    const poster = await newPoster(t);
+    const enquiry = await postEnquiryAs(t.app, poster, { subject: 'Odia', class_level: 'Class 3' });
+    const readers = new FeedReaders();
+    const first = await readers.loadAll(t.db, Date.now());
+    expect(first.read).toBeGreaterThanOrEqual(2);
+    expect(await readers.loadAll(t.db, Date.now())).toEqual({ read: 0 });
+    // a star, an address and a suspension written behind the services
+    await t.db.query(
+      'INSERT INTO enquiry_stars (enquiry_id, tutor_id, created_at) VALUES ($1, $2, now())',
+      [enquiry.id, tutor.userId],
+    );
+    await addAddressAt(t.db, other.userId, MYSURU, 2);
+    expect(await readers.loadAll(t.db, Date.now())).toEqual({ read: 2 });
+    expect(readers.readerAt(Date.now(), tutor.userId)?.inputs.marks.starred.has(enquiry.id)).toBe(
+      true,
+    );
+    expect(readers.readerAt(Date.now(), other.userId)?.inputs.addresses).toHaveLength(2);
+    await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [tutor.userId]);
+    await t.db.query('DELETE FROM enquiry_stars WHERE tutor_id = $1', [tutor.userId]);
+    expect(await readers.loadAll(t.db, Date.now())).toEqual({ read: 1 });
+    const suspended = readers.readerAt(Date.now(), tutor.userId);
+    expect(suspended?.session.is_active).toBe(false);
+    expect(suspended?.inputs.marks.starred.size).toBe(0);
+    await t.db.query('UPDATE users SET is_active = true WHERE id = $1', [tutor.userId]);
+    // one tutor read again computes their version the way the full load does
+    await readers.refresh(t.db, tutor.userId);
+    await readers.refresh(t.db, other.userId);
+    expect(await readers.loadAll(t.db, Date.now())).toEqual({ read: 0 });
   });
 });
 

@@ -20,7 +20,12 @@ import { ReplicaBook } from '../../lib/replica-book.ts';
 
 import type { TutorMarks } from './feed-ranking.ts';
 import { LIVE_ENQUIRIES_MAX_AGE_MS } from './live-enquiries.ts';
-import { findFeedReaders, type FeedInputsRow, type FeedReaderRow } from './queries.ts';
+import {
+  findFeedReaders,
+  findFeedReaderVersions,
+  type FeedInputsRow,
+  type FeedReaderRow,
+} from './queries.ts';
 
 /** What a feed request needs of its tutor besides the filters. */
 export interface FeedInputs {
@@ -33,6 +38,8 @@ export interface FeedInputs {
 export interface FeedReader {
   session: KeptSessionState;
   inputs: FeedInputs;
+  /** Changes whenever a row the tutor's entry is read from is written. */
+  version: string;
 }
 
 /** The feed inputs of a row that lists the marks' ids. */
@@ -53,6 +60,7 @@ function readerOf(row: FeedReaderRow): FeedReader {
   return {
     session: { is_active: row.is_active, sessions_revoked_at: row.sessions_revoked_at },
     inputs: feedInputsOf(row),
+    version: row.version,
   };
 }
 
@@ -75,16 +83,26 @@ export class FeedReaders {
     return this.readers.get(tutorId) ?? null;
   }
 
-  /** Loads every tutor again; tutors dropped or read since this load began stay as they are. */
+  /**
+   * Loads every tutor again; tutors dropped or read since this load began
+   * stay as they are. After the first load only the versions are read in
+   * full, and the tutors whose version changed (or who are not kept).
+   */
   async loadAll(db: Queryable, startedAt: number): Promise<{ read: number }> {
     const started = this.book.begin();
-    const rows = await findFeedReaders(db);
-    const kept = new Set<number>();
-    for (const row of rows) {
-      kept.add(row.id);
-      this.write(row.id, readerOf(row), started);
+    let rows: FeedReaderRow[];
+    if (this.readers.size === 0) {
+      rows = await findFeedReaders(db);
+    } else {
+      const versions = await findFeedReaderVersions(db);
+      const changed = versions
+        .filter(({ id, version }) => this.readers.get(id)?.version !== version)
+        .map(({ id }) => id);
+      rows = changed.length === 0 ? [] : await findFeedReaders(db, changed);
+      const tutors = new Set(versions.map(({ id }) => id));
+      for (const id of [...this.readers.keys()]) if (!tutors.has(id)) this.write(id, null, started);
     }
-    for (const id of [...this.readers.keys()]) if (!kept.has(id)) this.write(id, null, started);
+    for (const row of rows) this.write(row.id, readerOf(row), started);
     this.book.loaded(started, startedAt, (id) => this.readers.has(id));
     return { read: rows.length };
   }
@@ -101,7 +119,7 @@ export class FeedReaders {
   async refresh(db: Queryable, tutorId: number): Promise<void> {
     const started = this.book.begin();
     try {
-      const [row] = await findFeedReaders(db, tutorId);
+      const [row] = await findFeedReaders(db, [tutorId]);
       this.write(tutorId, row ? readerOf(row) : null, started);
     } catch (error) {
       // until a full load succeeds, every tutor is asked of the database

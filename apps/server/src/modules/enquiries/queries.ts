@@ -778,15 +778,66 @@ export interface FeedReaderRow extends FeedInputsRow {
   id: number;
   is_active: boolean;
   sessions_revoked_at: Date | null;
+  version: string;
 }
 
-/** Every tutor's session state and feed inputs, or one tutor's (`tutorId`). */
-export function findFeedReaders(db: Queryable, tutorId?: number): Promise<FeedReaderRow[]> {
-  const one = tutorId === undefined ? '' : 'AND u.id = $1';
+/** The tables of a tutor's marks, which their entry is read from too. */
+const MARK_TABLES = ['enquiry_contacts', 'enquiry_views', 'enquiry_reports', 'enquiry_stars'];
+
+/** A set of rows as their count and the sum of their `xmin`: any write to one changes it. */
+const ROWS_VERSION = `count(*) || '.' || coalesce(sum(x.xmin::text::bigint), 0)`;
+
+/**
+ * A tutor's version: changes whenever their user row, profile, addresses or
+ * marks are written (PostgreSQL's `xmin` of each row). `one` computes it per
+ * tutor; `every` aggregates each table once (a scan of each, rather than a
+ * lookup per tutor) and joins the result. The two give the same text.
+ */
+const READER_VERSION = {
+  one: `concat_ws(':', u.xmin::text,
+    (SELECT p.xmin::text FROM profiles p WHERE p.user_id = u.id),
+    (SELECT ${ROWS_VERSION} FROM user_addresses x WHERE x.user_id = u.id),
+    ${MARK_TABLES.map(
+      (table) => `(SELECT ${ROWS_VERSION} FROM ${table} x WHERE x.tutor_id = u.id)`,
+    ).join(',\n    ')}) AS version`,
+  every: {
+    with: `WITH va AS (SELECT x.user_id AS id, ${ROWS_VERSION} AS v
+                         FROM user_addresses x GROUP BY x.user_id),
+      ${MARK_TABLES.map(
+        (table, i) =>
+          `v${String(i)} AS (SELECT x.tutor_id AS id, ${ROWS_VERSION} AS v FROM ${table} x GROUP BY x.tutor_id)`,
+      ).join(',\n')}`,
+    joins: `LEFT JOIN profiles pv ON pv.user_id = u.id LEFT JOIN va ON va.id = u.id ${MARK_TABLES.map(
+      (_, i) => `LEFT JOIN v${String(i)} ON v${String(i)}.id = u.id`,
+    ).join(' ')}`,
+    column: `concat_ws(':', u.xmin::text, pv.xmin::text, coalesce(va.v, '0.0'), ${MARK_TABLES.map(
+      (_, i) => `coalesce(v${String(i)}.v, '0.0')`,
+    ).join(', ')}) AS version`,
+  },
+};
+
+/** Every tutor's session state and feed inputs, or only those of `tutorIds`. */
+export function findFeedReaders(db: Queryable, tutorIds?: number[]): Promise<FeedReaderRow[]> {
+  const columns = `u.id, u.is_active, u.sessions_revoked_at, ${feedInputColumns('u.id')}`;
+  if (tutorIds === undefined) {
+    const { every } = READER_VERSION;
+    return db.query<FeedReaderRow>(
+      `${every.with} SELECT ${columns}, ${every.column}
+         FROM users u ${every.joins} WHERE u.role = 'teacher'`,
+    );
+  }
   return db.query<FeedReaderRow>(
-    `SELECT u.id, u.is_active, u.sessions_revoked_at, ${feedInputColumns('u.id')}
-       FROM users u WHERE u.role = 'teacher' ${one}`,
-    tutorId === undefined ? [] : [tutorId],
+    `SELECT ${columns}, ${READER_VERSION.one}
+       FROM users u WHERE u.role = 'teacher' AND u.id = ANY($1::int[])`,
+    [tutorIds],
+  );
+}
+
+/** Every tutor's version, to read again only the tutors that changed. */
+export function findFeedReaderVersions(db: Queryable): Promise<{ id: number; version: string }[]> {
+  const { every } = READER_VERSION;
+  return db.query(
+    `${every.with} SELECT u.id, ${every.column} FROM users u ${every.joins} WHERE u.role = 'teacher'`,
   );
 }
 
