@@ -5,8 +5,9 @@
  * With the live enquiries in memory, what a cold feed request still asked of
  * the database was the tutor's own: their session state (`authenticate`) and
  * their profile choices, addresses and marks. Both are kept here for every
- * tutor, loaded in full every LIVE_ENQUIRIES_RESYNC_MS and trusted for
- * LIVE_ENQUIRIES_MAX_AGE_MS after a load, as the live enquiries are. A change
+ * tutor, loaded again every LIVE_ENQUIRIES_RESYNC_MS (by version, after the
+ * first load) and trusted for LIVE_ENQUIRIES_MAX_AGE_MS after a load, as the
+ * live enquiries are. A change
  * to one tutor (`invalidateTutorFeed`: a star, a view, a report, a contact, a
  * profile or address edit, a suspension, the end of their sessions) drops
  * their entry at once on the instance that made it and on every other one when
@@ -70,11 +71,6 @@ export class FeedReaders {
 
   get size(): number {
     return this.readers.size;
-  }
-
-  /** When the last full load that succeeded started (clock ms), null before one. */
-  get lastLoadedAt(): number | null {
-    return this.book.lastLoadedAt;
   }
 
   /** The tutor as kept, when kept and the readers may be trusted at `nowMs`; else null. */
