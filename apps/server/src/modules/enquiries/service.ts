@@ -43,6 +43,7 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
+import { thenOf, type Later } from '../../lib/later.ts';
 import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
@@ -214,8 +215,13 @@ function toStudentListItem(row: EnquiryRow, now: Date): StudentEnquiryListItem {
   };
 }
 
-function toCard(row: CardRow, now: Date): EnquiryCard {
+/** A card; `publicUrl` makes the poster's avatar absolute (null: it already is). */
+function toCard(row: CardRow, now: Date, publicUrl: string | null): EnquiryCard {
   const live = row.expires_at.getTime() > now.getTime();
+  // the avatar made absolute here rather than by copying the row (`withPublicAvatar`):
+  // the feed builds a page of cards on every request
+  const avatar =
+    publicUrl === null ? row.poster_avatar_url : toPublicFileUrl(publicUrl, row.poster_avatar_url);
   return {
     id: row.id,
     name: row.name,
@@ -233,8 +239,8 @@ function toCard(row: CardRow, now: Date): EnquiryCard {
     female_tutor_preferred: row.female_tutor_preferred,
     distance_km: roundedDistanceKm(row.distance_km),
     address: { city: row.city, state: row.state },
-    user: { profile_avatar: row.poster_avatar_url },
-    image: row.poster_avatar_url,
+    user: { profile_avatar: avatar },
+    image: avatar,
   };
 }
 
@@ -282,6 +288,7 @@ function toTutorEnquiry(
         distance_km: null,
       },
       now,
+      null,
     ),
     board: row.board,
     user_budget: row.user_budget,
@@ -527,7 +534,7 @@ function toFeedAddress(row: {
   };
 }
 
-async function runFeed(
+function runFeed(
   ctx: AppContext,
   tutorId: number,
   filters: {
@@ -540,7 +547,7 @@ async function runFeed(
   },
   { profile, addresses, marks }: FeedInputs,
   query: PageQuery,
-): Promise<EnquiryCardList> {
+): Later<EnquiryCardList> {
   const now = ctx.now();
   const request = readPageRequest(query);
   let origin = addresses.find((address) => address.is_primary) ?? addresses[0] ?? null;
@@ -563,8 +570,7 @@ async function runFeed(
     types: filters.types,
     profile: profileOf(profile),
   };
-  const { rows, count } = await rankedFeedPage(ctx, criteria, marks, request);
-  return {
+  return thenOf(rankedFeedPage(ctx, criteria, marks, request), ({ rows, count }) => ({
     count,
     ...pageSizeLinks(
       ctx.config.publicUrl,
@@ -572,15 +578,15 @@ async function runFeed(
       request,
       count,
     ),
-    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
-  };
+    results: rows.map((row) => toCard(row, now, ctx.config.publicUrl)),
+  }));
 }
 
 /** Profile and address reads in flight per database: one tutor's burst of requests shares one. */
 const feedInputReadsOf = perOwner<SingleFlight<number, FeedInputs>>(() => new SingleFlight());
 
 /** The tutor's feed inputs: as this instance keeps them, else from the database. */
-function tutorFeedInputs(ctx: AppContext, tutorId: number): FeedInputs | Promise<FeedInputs> {
+function tutorFeedInputs(ctx: AppContext, tutorId: number): Later<FeedInputs> {
   const kept = feedReaderOf(ctx, tutorId);
   if (kept) return kept.inputs;
   return feedInputReadsOf(ctx.db).run(tutorId, async () =>
@@ -590,19 +596,28 @@ function tutorFeedInputs(ctx: AppContext, tutorId: number): FeedInputs | Promise
 
 /**
  * One ranked page and the total. Ranked in memory from the live enquiries,
- * which costs less than keeping the page would; ranked by the database until
- * they are loaded, and then from the feed cache when it holds the page.
+ * which costs less than keeping the page would (and answers at once); ranked
+ * by the database until they are loaded, and then from the feed cache when it
+ * holds the page.
  */
-async function rankedFeedPage(
+function rankedFeedPage(
   ctx: AppContext,
   criteria: Omit<FeedCriteria, 'limit' | 'offset'>,
   marks: TutorMarks,
   request: PageRequest,
-): Promise<CachedFeedPage> {
+): Later<CachedFeedPage> {
   const live = liveEnquiriesOf(ctx);
   if (live) {
     return pageOf(request, (limit, offset) => live.rank({ ...criteria, limit, offset }, marks));
   }
+  return rankedByDatabase(ctx, criteria, request);
+}
+
+async function rankedByDatabase(
+  ctx: AppContext,
+  criteria: Omit<FeedCriteria, 'limit' | 'offset'>,
+  request: PageRequest,
+): Promise<CachedFeedPage> {
   const cache = feedCacheOf(ctx);
   const { tutorId, now: _now, ...rest } = criteria;
   const key = JSON.stringify([rest, request.pageSize, request.offset]);
@@ -617,75 +632,73 @@ async function rankedFeedPage(
 }
 
 /** The requested page of a ranking, and the total. */
-async function pageOf(
+function pageOf(
   request: PageRequest,
-  select: (limit: number, offset: number) => FeedRow[] | Promise<FeedRow[]>,
-): Promise<CachedFeedPage> {
-  const rows = await select(request.pageSize, request.offset);
-  // past the last page there are no rows to carry the total: count it on page 1's terms
-  const count =
-    rows[0]?.total_count ?? (request.page > 1 ? ((await select(1, 0))[0]?.total_count ?? 0) : 0);
-  return { rows, count };
+  select: (limit: number, offset: number) => Later<FeedRow[]>,
+): Later<CachedFeedPage> {
+  return thenOf(select(request.pageSize, request.offset), (rows) => {
+    const first = rows[0];
+    if (first || request.page <= 1) return { rows, count: first?.total_count ?? 0 };
+    // past the last page there are no rows to carry the total: count it on page 1's terms
+    return thenOf(select(1, 0), (one) => ({ rows, count: one[0]?.total_count ?? 0 }));
+  });
 }
 
 /** GET: the feed on the tutor's own profile choices, with those choices and addresses. */
-export async function feedWithFilters(
+export function feedWithFilters(
   ctx: AppContext,
   tutorId: number,
   query: PageQuery,
-): Promise<FeedWithFilters> {
-  const inputs = await tutorFeedInputs(ctx, tutorId);
-  const { profile, addresses } = inputs;
-  const filters = {
-    classes: profile?.interested_classes ?? [],
-    subjects: profile?.subjects ?? [],
-    requirements: profile?.requirement ? [profile.requirement] : [],
-  };
-  const page = await runFeed(
-    ctx,
-    tutorId,
-    {
-      ...filters,
-      selectedAddressId: null,
-      types: [],
-      radiusKm: FEED_RADIUS_KM_DEFAULT,
-    },
-    inputs,
-    query,
-  );
-  return {
-    count: page.count,
-    next: page.next,
-    previous: page.previous,
-    results: {
-      filters: { ...filters, addresses: addresses.map(toFeedAddress) },
-      enquiries: page.results,
-    },
-  };
+): Later<FeedWithFilters> {
+  return thenOf(tutorFeedInputs(ctx, tutorId), (inputs) => {
+    const { profile, addresses } = inputs;
+    const filters = {
+      classes: profile?.interested_classes ?? [],
+      subjects: profile?.subjects ?? [],
+      requirements: profile?.requirement ? [profile.requirement] : [],
+    };
+    const page = runFeed(
+      ctx,
+      tutorId,
+      { ...filters, selectedAddressId: null, types: [], radiusKm: FEED_RADIUS_KM_DEFAULT },
+      inputs,
+      query,
+    );
+    return thenOf(page, ({ count, next, previous, results }) => ({
+      count,
+      next,
+      previous,
+      results: {
+        filters: { ...filters, addresses: addresses.map(toFeedAddress) },
+        enquiries: results,
+      },
+    }));
+  });
 }
 
 /** POST: the feed on the filters the tutor chose in the filter modal. */
-export async function filterFeed(
+export function filterFeed(
   ctx: AppContext,
   tutorId: number,
   body: FeedQueryBody,
   query: PageQuery,
-): Promise<EnquiryCardList> {
+): Later<EnquiryCardList> {
   const { filters } = body;
-  const inputs = await tutorFeedInputs(ctx, tutorId);
-  return runFeed(
-    ctx,
-    tutorId,
-    {
-      classes: filters.classes,
-      subjects: filters.subjects,
-      requirements: filters.requirements,
-      selectedAddressId: filters.selected_address_id ?? null,
-      types: filters.enquiry_types,
-      radiusKm: filters.radius_km ?? FEED_RADIUS_KM_DEFAULT,
-    },
-    inputs,
-    query,
+  return thenOf(tutorFeedInputs(ctx, tutorId), (inputs) =>
+    runFeed(
+      ctx,
+      tutorId,
+      {
+        classes: filters.classes,
+        subjects: filters.subjects,
+        requirements: filters.requirements,
+        selectedAddressId: filters.selected_address_id ?? null,
+        types: filters.enquiry_types,
+        radiusKm: filters.radius_km ?? FEED_RADIUS_KM_DEFAULT,
+      },
+      inputs,
+      query,
+    ),
   );
 }
 
@@ -705,7 +718,7 @@ export async function listContacted(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/contacted/`, request, count),
-    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
+    results: rows.map((row) => toCard(row, now, ctx.config.publicUrl)),
   };
 }
 
@@ -726,7 +739,7 @@ export async function listStarred(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/starred/`, request, count),
-    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
+    results: rows.map((row) => toCard(row, now, ctx.config.publicUrl)),
   };
 }
 
