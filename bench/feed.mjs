@@ -46,6 +46,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 4504);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
+/** Extra node options for the server, e.g. `--cpu-prof --cpu-prof-dir=prof` to profile it. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const ENQUIRIES = 100_000;
 const TUTORS = 5_000;
 const STUDENTS = 25_000;
@@ -221,7 +223,7 @@ await admin.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-feed-'));
 const base = `http://127.0.0.1:${String(PORT)}`;
 const startServer = () =>
-  spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
