@@ -52,47 +52,6 @@ interface Kept {
   bucket: Bucket;
 }
 
-/**
- * One text of each repeated value (a subject, a class, a city) for every row:
- * the cards of a page then read a few strings the processor keeps at hand
- * rather than one copy per row from anywhere in memory.
- */
-const SHARED_TEXTS = new Map<string, string>();
-const SHARED_TEXTS_MAX = 10_000;
-function shared<T extends string>(value: T): T {
-  const kept = SHARED_TEXTS.get(value) as T | undefined;
-  if (kept !== undefined) return kept;
-  // bounded: free texts (a city) are few in practice, but never let them grow the map for ever
-  if (SHARED_TEXTS.size < SHARED_TEXTS_MAX) SHARED_TEXTS.set(value, value);
-  return value;
-}
-
-/** The row as kept: every field set in one order (one shape), repeated texts shared. */
-function keptRowOf(row: LiveEnquiry): LiveEnquiry {
-  return {
-    id: row.id,
-    student_id: row.student_id,
-    name: row.name,
-    class_level: shared(row.class_level),
-    subject: shared(row.subject),
-    study_mode: shared(row.study_mode),
-    board: shared(row.board),
-    language: shared(row.language),
-    coins_required: row.coins_required,
-    female_tutor_preferred: row.female_tutor_preferred,
-    responded_count: row.responded_count,
-    total_responses: row.total_responses,
-    posted_at: row.posted_at,
-    expires_at: row.expires_at,
-    city: shared(row.city),
-    state: shared(row.state),
-    latitude: row.latitude,
-    longitude: row.longitude,
-    poster_avatar_url: row.poster_avatar_url,
-    poster_is_premium: row.poster_is_premium,
-  };
-}
-
 export class LiveEnquiries {
   private readonly items = new Map<number, Kept>();
   /** subject → class → rows. */
@@ -208,8 +167,7 @@ export class LiveEnquiries {
       this.items.delete(id);
     }
     if (!row) return;
-    const { version } = row;
-    const live = keptRowOf(row);
+    const { version, ...live } = row;
     let byClass = this.buckets.get(live.subject);
     if (!byClass) {
       byClass = new Map();
