@@ -43,7 +43,6 @@ import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
-import { thenOf, type Later } from '../../lib/later.ts';
 import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
@@ -534,7 +533,7 @@ function toFeedAddress(row: {
   };
 }
 
-function runFeed(
+async function runFeed(
   ctx: AppContext,
   tutorId: number,
   filters: {
@@ -547,7 +546,7 @@ function runFeed(
   },
   { profile, addresses, marks }: FeedInputs,
   query: PageQuery,
-): Later<EnquiryCardList> {
+): Promise<EnquiryCardList> {
   const now = ctx.now();
   const request = readPageRequest(query);
   let origin = addresses.find((address) => address.is_primary) ?? addresses[0] ?? null;
@@ -570,7 +569,8 @@ function runFeed(
     types: filters.types,
     profile: profileOf(profile),
   };
-  return thenOf(rankedFeedPage(ctx, criteria, marks, request), ({ rows, count }) => ({
+  const { rows, count } = await rankedFeedPage(ctx, criteria, marks, request);
+  return {
     count,
     ...pageSizeLinks(
       ctx.config.publicUrl,
@@ -579,14 +579,14 @@ function runFeed(
       count,
     ),
     results: rows.map((row) => toCard(row, now, ctx.config.publicUrl)),
-  }));
+  };
 }
 
 /** Profile and address reads in flight per database: one tutor's burst of requests shares one. */
 const feedInputReadsOf = perOwner<SingleFlight<number, FeedInputs>>(() => new SingleFlight());
 
 /** The tutor's feed inputs: as this instance keeps them, else from the database. */
-function tutorFeedInputs(ctx: AppContext, tutorId: number): Later<FeedInputs> {
+function tutorFeedInputs(ctx: AppContext, tutorId: number): FeedInputs | Promise<FeedInputs> {
   const kept = feedReaderOf(ctx, tutorId);
   if (kept) return kept.inputs;
   return feedInputReadsOf(ctx.db).run(tutorId, async () =>
@@ -596,28 +596,19 @@ function tutorFeedInputs(ctx: AppContext, tutorId: number): Later<FeedInputs> {
 
 /**
  * One ranked page and the total. Ranked in memory from the live enquiries,
- * which costs less than keeping the page would (and answers at once); ranked
- * by the database until they are loaded, and then from the feed cache when it
- * holds the page.
+ * which costs less than keeping the page would; ranked by the database until
+ * they are loaded, and then from the feed cache when it holds the page.
  */
-function rankedFeedPage(
+async function rankedFeedPage(
   ctx: AppContext,
   criteria: Omit<FeedCriteria, 'limit' | 'offset'>,
   marks: TutorMarks,
   request: PageRequest,
-): Later<CachedFeedPage> {
+): Promise<CachedFeedPage> {
   const live = liveEnquiriesOf(ctx);
   if (live) {
     return pageOf(request, (limit, offset) => live.rank({ ...criteria, limit, offset }, marks));
   }
-  return rankedByDatabase(ctx, criteria, request);
-}
-
-async function rankedByDatabase(
-  ctx: AppContext,
-  criteria: Omit<FeedCriteria, 'limit' | 'offset'>,
-  request: PageRequest,
-): Promise<CachedFeedPage> {
   const cache = feedCacheOf(ctx);
   const { tutorId, now: _now, ...rest } = criteria;
   const key = JSON.stringify([rest, request.pageSize, request.offset]);
@@ -632,73 +623,75 @@ async function rankedByDatabase(
 }
 
 /** The requested page of a ranking, and the total. */
-function pageOf(
+async function pageOf(
   request: PageRequest,
-  select: (limit: number, offset: number) => Later<FeedRow[]>,
-): Later<CachedFeedPage> {
-  return thenOf(select(request.pageSize, request.offset), (rows) => {
-    const first = rows[0];
-    if (first || request.page <= 1) return { rows, count: first?.total_count ?? 0 };
-    // past the last page there are no rows to carry the total: count it on page 1's terms
-    return thenOf(select(1, 0), (one) => ({ rows, count: one[0]?.total_count ?? 0 }));
-  });
+  select: (limit: number, offset: number) => FeedRow[] | Promise<FeedRow[]>,
+): Promise<CachedFeedPage> {
+  const rows = await select(request.pageSize, request.offset);
+  // past the last page there are no rows to carry the total: count it on page 1's terms
+  const count =
+    rows[0]?.total_count ?? (request.page > 1 ? ((await select(1, 0))[0]?.total_count ?? 0) : 0);
+  return { rows, count };
 }
 
 /** GET: the feed on the tutor's own profile choices, with those choices and addresses. */
-export function feedWithFilters(
+export async function feedWithFilters(
   ctx: AppContext,
   tutorId: number,
   query: PageQuery,
-): Later<FeedWithFilters> {
-  return thenOf(tutorFeedInputs(ctx, tutorId), (inputs) => {
-    const { profile, addresses } = inputs;
-    const filters = {
-      classes: profile?.interested_classes ?? [],
-      subjects: profile?.subjects ?? [],
-      requirements: profile?.requirement ? [profile.requirement] : [],
-    };
-    const page = runFeed(
-      ctx,
-      tutorId,
-      { ...filters, selectedAddressId: null, types: [], radiusKm: FEED_RADIUS_KM_DEFAULT },
-      inputs,
-      query,
-    );
-    return thenOf(page, ({ count, next, previous, results }) => ({
-      count,
-      next,
-      previous,
-      results: {
-        filters: { ...filters, addresses: addresses.map(toFeedAddress) },
-        enquiries: results,
-      },
-    }));
-  });
+): Promise<FeedWithFilters> {
+  const inputs = await tutorFeedInputs(ctx, tutorId);
+  const { profile, addresses } = inputs;
+  const filters = {
+    classes: profile?.interested_classes ?? [],
+    subjects: profile?.subjects ?? [],
+    requirements: profile?.requirement ? [profile.requirement] : [],
+  };
+  const page = await runFeed(
+    ctx,
+    tutorId,
+    {
+      ...filters,
+      selectedAddressId: null,
+      types: [],
+      radiusKm: FEED_RADIUS_KM_DEFAULT,
+    },
+    inputs,
+    query,
+  );
+  return {
+    count: page.count,
+    next: page.next,
+    previous: page.previous,
+    results: {
+      filters: { ...filters, addresses: addresses.map(toFeedAddress) },
+      enquiries: page.results,
+    },
+  };
 }
 
 /** POST: the feed on the filters the tutor chose in the filter modal. */
-export function filterFeed(
+export async function filterFeed(
   ctx: AppContext,
   tutorId: number,
   body: FeedQueryBody,
   query: PageQuery,
-): Later<EnquiryCardList> {
+): Promise<EnquiryCardList> {
   const { filters } = body;
-  return thenOf(tutorFeedInputs(ctx, tutorId), (inputs) =>
-    runFeed(
-      ctx,
-      tutorId,
-      {
-        classes: filters.classes,
-        subjects: filters.subjects,
-        requirements: filters.requirements,
-        selectedAddressId: filters.selected_address_id ?? null,
-        types: filters.enquiry_types,
-        radiusKm: filters.radius_km ?? FEED_RADIUS_KM_DEFAULT,
-      },
-      inputs,
-      query,
-    ),
+  const inputs = await tutorFeedInputs(ctx, tutorId);
+  return runFeed(
+    ctx,
+    tutorId,
+    {
+      classes: filters.classes,
+      subjects: filters.subjects,
+      requirements: filters.requirements,
+      selectedAddressId: filters.selected_address_id ?? null,
+      types: filters.enquiry_types,
+      radiusKm: filters.radius_km ?? FEED_RADIUS_KM_DEFAULT,
+    },
+    inputs,
+    query,
   );
 }
 
