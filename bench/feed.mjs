@@ -19,8 +19,9 @@
 // (each tutor's feed is seeded with at least one enquiry it shows). Prints each
 // throughput as a ratio to health, each p50 and p99, and the EXPLAIN of the feed
 // query. Each ratio is to the health run just before it; the medians of 3 rounds
-// are reported. Target (cold): ratio >= 0.25, p99 <= 50 ms, no empty answer; no
-// Seq Scan anywhere in the plan.
+// are reported, with the server's processor time per answer (from /proc).
+// Target (cold): ratio >= 0.25, p99 <= 50 ms, no empty answer; no Seq Scan
+// anywhere in the plan.
 //
 //   createdb -h 127.0.0.1 -U postgres bench_enquiries
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_enquiries node bench/feed.mjs
@@ -167,12 +168,22 @@ async function register(base, role, email) {
   return response.json();
 }
 
-function run(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
+/** The server's processor time so far in ms (user and system, from /proc; 100 ticks a second). */
+function serverCpuMs() {
+  const fields = fs.readFileSync(`/proc/${String(server.pid)}/stat`, 'utf8').split(') ')[1];
+  const [utime, stime] = fields.split(' ').slice(11, 13).map(Number);
+  return (utime + stime) * 10;
+}
+
+/** One autocannon run; `cpuMsPerAnswer` is the server's processor time per answer during it. */
+async function run(options) {
+  const cpuBefore = serverCpuMs();
+  const result = await new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, done) =>
+      error ? reject(error) : resolve(done),
     );
   });
+  return { ...result, cpuMsPerAnswer: (serverCpuMs() - cpuBefore) / result.requests.total };
 }
 
 /**
@@ -547,7 +558,7 @@ try {
   const results = Object.fromEntries(
     Object.keys(targets).map((name) => [
       name,
-      { ratios: [], rps: [], p50s: [], p99s: [], errors: 0 },
+      { ratios: [], rps: [], p50s: [], p99s: [], cpu: [], errors: 0 },
     ]),
   );
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -563,13 +574,14 @@ try {
         results[key].rps.push(result.requests.average);
         results[key].p50s.push(result.latency.p50);
         results[key].p99s.push(result.latency.p99);
+        results[key].cpu.push(result.cpuMsPerAnswer);
         results[key].errors += result.errors + result.non2xx + result.timeouts;
       }
     }
   }
   await Promise.all(drops.pending);
   console.log(
-    `\n${String(CONNECTIONS)} connections, ${String(SECONDS)} s per run, ${String(ROUNDS)} rounds interleaved with health (medians)`,
+    `\n${String(CONNECTIONS)} connections, ${String(SECONDS)} s per run, ${String(ROUNDS)} rounds interleaved with health (medians); server CPU: the server's processor time per answer (user and system), which bounds the ratio at health's over the run's while the server's one thread is busy`,
   );
   let ok = true;
   for (const [name, result] of Object.entries(results)) {
@@ -583,7 +595,7 @@ try {
     const verdict =
       name === COLD ? (pass ? 'OK' : 'MISSED') : name === 'health' ? '' : 'not a target';
     console.log(
-      `${name.padEnd(22)} ${rps.toFixed(0).padStart(7)} req/s  ratio ${ratio.toFixed(2)} (${result.ratios.map((value) => value.toFixed(2)).join(' ')})  p50 ${String(median(result.p50s)).padStart(3)} ms  p99 ${String(p99).padStart(4)} ms  errors ${String(result.errors)}  empty ${name === 'health' ? '-' : String(empty)}  ${verdict}`,
+      `${name.padEnd(22)} ${rps.toFixed(0).padStart(7)} req/s  ratio ${ratio.toFixed(2)} (${result.ratios.map((value) => value.toFixed(2)).join(' ')})  p50 ${String(median(result.p50s)).padStart(3)} ms  p99 ${String(p99).padStart(4)} ms  server CPU ${median(result.cpu).toFixed(3)} ms/answer  errors ${String(result.errors)}  empty ${name === 'health' ? '-' : String(empty)}  ${verdict}`,
     );
   }
   const cacheDrops = drops.asked - drops.failed;
