@@ -266,7 +266,6 @@ export function rankFeed(
   const origin = localModes.includes(1) ? criteria.origin : null;
   const radius = criteria.radiusKm;
   const showReported = types.includes('reported');
-  const filtered = types.length > 0;
   const top = new TopList(criteria.offset + criteria.limit);
   let count = 0;
   const hasContacted = marks.contacted.size > 0;
@@ -296,12 +295,10 @@ export function rankFeed(
       if ((c.expiresMs[i] ?? 0) <= now) return;
       const responded = c.responded[i] ?? 0;
       const total = c.total[i] ?? 1;
-      // the sets are only asked where the answer matters: most rows are neither full nor filtered
-      const full = responded >= total;
-      const contacted = (full || filtered) && hasContacted && marks.contacted.has(id);
-      if (full && !contacted) return;
-      const reported = (filtered || !showReported) && hasReported && marks.reported.has(id);
-      if (filtered) {
+      const contacted = hasContacted && marks.contacted.has(id);
+      if (responded >= total && !contacted) return;
+      const reported = hasReported && marks.reported.has(id);
+      if (types.length > 0) {
         const wanted = types.some((type) =>
           type === 'responded' ? contacted : type === 'viewed' ? marks.viewed.has(id) : reported,
         );

@@ -214,13 +214,8 @@ function toStudentListItem(row: EnquiryRow, now: Date): StudentEnquiryListItem {
   };
 }
 
-/** A card; `publicUrl` makes the poster's avatar absolute (null: it already is). */
-function toCard(row: CardRow, now: Date, publicUrl: string | null): EnquiryCard {
+function toCard(row: CardRow, now: Date): EnquiryCard {
   const live = row.expires_at.getTime() > now.getTime();
-  // the avatar made absolute here rather than by copying the row (`withPublicAvatar`):
-  // the feed builds a page of cards on every request
-  const avatar =
-    publicUrl === null ? row.poster_avatar_url : toPublicFileUrl(publicUrl, row.poster_avatar_url);
   return {
     id: row.id,
     name: row.name,
@@ -238,8 +233,8 @@ function toCard(row: CardRow, now: Date, publicUrl: string | null): EnquiryCard 
     female_tutor_preferred: row.female_tutor_preferred,
     distance_km: roundedDistanceKm(row.distance_km),
     address: { city: row.city, state: row.state },
-    user: { profile_avatar: avatar },
-    image: avatar,
+    user: { profile_avatar: row.poster_avatar_url },
+    image: row.poster_avatar_url,
   };
 }
 
@@ -287,7 +282,6 @@ function toTutorEnquiry(
         distance_km: null,
       },
       now,
-      null,
     ),
     board: row.board,
     user_budget: row.user_budget,
@@ -578,7 +572,7 @@ async function runFeed(
       request,
       count,
     ),
-    results: rows.map((row) => toCard(row, now, ctx.config.publicUrl)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
@@ -711,7 +705,7 @@ export async function listContacted(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/contacted/`, request, count),
-    results: rows.map((row) => toCard(row, now, ctx.config.publicUrl)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
@@ -732,7 +726,7 @@ export async function listStarred(
   return {
     count,
     ...pageSizeLinks(ctx.config.publicUrl, `${ENQUIRY_PATH}/starred/`, request, count),
-    results: rows.map((row) => toCard(row, now, ctx.config.publicUrl)),
+    results: rows.map((row) => toCard(withPublicAvatar(row, ctx.config.publicUrl), now)),
   };
 }
 
