@@ -30,6 +30,7 @@ import {
   sendDueChannelAlerts,
   type ChannelMessagesJob,
 } from './channels.ts';
+import { selectDueTutors } from './queries.ts';
 import { sendLeadAlerts } from './service.ts';
 
 /** The jobs are stored, not run: each test runs them, at the time it sets on the clock. */
@@ -552,5 +553,31 @@ describe('two instances', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('a tutor or an enquiry deleted by an operator', () => {
+  it("leaves a deleted tutor's alerts as history, never asked for; an enquiry takes its alerts along", async () => {
+    t.clock.set(ist(12, '22:10'));
+    const poster = await newPoster(t);
+    const kept = await newTutor();
+    const deleted = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    await rows(t.db, `DELETE FROM users WHERE id = $1`, [deleted.userId]);
+    const countOf = async (column: 'tutor_id' | 'enquiry_id', id: number) => {
+      const [row] = await rows<{ count: number }>(
+        t.db,
+        `SELECT count(*)::int AS count FROM lead_alerts WHERE ${column} = $1`,
+        [id],
+      );
+      return row?.count;
+    };
+    expect(await countOf('tutor_id', deleted.userId)).toBe(3);
+    const due = await selectDueTutors(t.db, ist(13, '08:00'), 10_000);
+    expect(due).toContainEqual({ tutor_id: kept.userId, channel: 'email' });
+    expect(due.map((row) => row.tutor_id)).not.toContain(deleted.userId);
+    await rows(t.db, `DELETE FROM enquiries WHERE id = $1`, [enquiry.id]);
+    expect(await countOf('enquiry_id', enquiry.id)).toBe(0);
   });
 });

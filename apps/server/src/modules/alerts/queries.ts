@@ -317,13 +317,15 @@ export async function claimChannelAlerts(
   );
 }
 
-/** Tutors and channels with held alerts whose time has come (the sweep). */
+/** Tutors and channels with held alerts whose time has come (the sweep); a deleted tutor is not asked for. */
 export const selectDueTutors = rowLister<
   { tutor_id: number; channel: 'whatsapp' | 'email' },
   [now: Date, limit: number]
 >(
-  `SELECT DISTINCT tutor_id, channel FROM lead_alerts
-    WHERE status = 'held' AND due_at <= $1 ORDER BY tutor_id, channel LIMIT $2`,
+  `SELECT DISTINCT a.tutor_id, a.channel FROM lead_alerts a
+    WHERE a.status = 'held' AND a.due_at <= $1
+      AND EXISTS (SELECT 1 FROM users u WHERE u.id = a.tutor_id)
+    ORDER BY a.tutor_id, a.channel LIMIT $2`,
 );
 
 /** A held alert whose time has come, locked for this transaction, with its enquiry. */
