@@ -96,17 +96,31 @@ export interface JobLogger extends AppLogger {
 }
 
 /**
- * The id of the request that stored a job travels in the job row's `output`
- * until the job runs (pg-boss has no other place beside `data`, and `data` is
- * the job's own); a failed try writes it back with the error.
+ * The id of the request that stored a job travels in the job's data, under a
+ * key of its own that the job never sees, so that storing a job is one
+ * statement (pg-boss writes nothing else with it); a failed try writes it
+ * beside the error in the row's `output`. Jobs stored by an earlier release
+ * carry it in `output` alone, and still run with it.
  */
+const REQUEST_ID_KEY = '_request_id';
+
 interface JobOutput {
   request_id?: unknown;
 }
 
-function requestIdOf(output: unknown): string | undefined {
-  const requestId = (output as JobOutput | null)?.request_id;
-  return typeof requestId === 'string' ? requestId : undefined;
+/** A stored job's own data, and the id of the request that stored it. */
+function unpackJob<T>(stored: { data: T; output: unknown }): {
+  data: T;
+  requestId: string | undefined;
+} {
+  let data = stored.data;
+  let requestId = (stored.output as JobOutput | null)?.request_id;
+  if (typeof data === 'object' && data !== null && REQUEST_ID_KEY in data) {
+    const { [REQUEST_ID_KEY]: inData, ...own } = data as Record<string, unknown>;
+    data = own as T;
+    requestId = inData;
+  }
+  return { data, requestId: typeof requestId === 'string' ? requestId : undefined };
 }
 
 /** pg-boss's way to the database: ours, with parameters, or as a script without. */
@@ -218,15 +232,16 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     kind: JobKind<never>,
     batch: PgBoss.JobWithMetadata[],
   ): Promise<void> => {
+    const jobs = batch.map((job) => ({ id: job.id, ...unpackJob(job) }));
     const results = await Promise.allSettled(
-      batch.map((job) => runJob(kind, job.id, job.data, requestIdOf(job.output))),
+      jobs.map((job) => runJob(kind, job.id, job.data, job.requestId)),
     );
     for (const [index, result] of results.entries()) {
-      const job = batch[index];
+      const job = jobs[index];
       if (result.status === 'fulfilled' || !job) continue;
       const reason: unknown = result.reason;
       const message = reason instanceof Error ? reason.message : String(reason);
-      const requestId = requestIdOf(job.output);
+      const { requestId } = job;
       try {
         await boss.fail(kind.name, job.id, {
           message,
@@ -251,19 +266,12 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         );
         if (held.length > 0) return;
       }
-      const id = await boss.send(name, data, {
+      const requestId = currentRequestId();
+      await boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
         db: executorOf(tx),
         ...(key === undefined ? {} : { singletonKey: key }),
         ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
       });
-      const requestId = currentRequestId();
-      if (id && requestId) {
-        const output: JobOutput = { request_id: requestId };
-        await tx.query(
-          `UPDATE ${options.schema}.job SET output = $3::jsonb WHERE name = $1 AND id = $2`,
-          [name, id, JSON.stringify(output)],
-        );
-      }
     },
     async start(kinds, { work }) {
       started ??= boss.start();
@@ -321,7 +329,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       const jobs = rows.map((row) => ({
         id: row.id,
         name: row.name,
-        data: row.data,
+        data: unpackJob(row).data,
         error: typeof row.output?.message === 'string' ? row.output.message : '',
         tries: row.retry_count + 1,
         createdAt: row.created_on,

@@ -12,6 +12,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { bearer, enquiryPostBody, insertAddress, registerUser } from '../../test/factories.ts';
 import { LEAD_ALERTS_JOB } from '../modules/alerts/service.ts';
 
+import { jobSchemaFor } from './queue.ts';
+
 interface LogLine {
   msg?: string;
   reqId?: string;
@@ -68,6 +70,33 @@ describe('the request id of a job', () => {
     const ofJob = lines.filter((line) => line.job?.id === jobId);
     expect(ofJob.length).toBeGreaterThan(0);
     expect(ofJob.map((line) => line.reqId)).toEqual(ofJob.map(() => requestId));
+  });
+
+  it('of a job stored by an earlier release, in its output, still labels its lines', async () => {
+    const requestId = `earlier-release-${String(Date.now())}`;
+    const enquiryId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    const [current] = await t.db.query<{ name: string }>('SELECT current_schema() AS name');
+    const schema = jobSchemaFor(current?.name ?? 'public');
+    await t.db.transaction(async (tx) => {
+      await t.ctx.jobs.enqueue(tx, LEAD_ALERTS_JOB, { enquiry_id: enquiryId });
+      await tx.query(
+        `UPDATE ${schema}.job SET output = $2::jsonb
+          WHERE name = $1 AND (data->>'enquiry_id')::int = $3`,
+        [LEAD_ALERTS_JOB, JSON.stringify({ request_id: requestId }), enquiryId],
+      );
+    });
+    await expect
+      .poll(
+        () =>
+          lines.filter(
+            (line) =>
+              line.job?.name === LEAD_ALERTS_JOB &&
+              line.msg === 'job done' &&
+              line.reqId === requestId,
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
   });
 
   it('differs from one request to the next', async () => {

@@ -53,7 +53,10 @@ describe('posting an enquiry', () => {
         AND (data->>'enquiry_id')::int = $2`,
       [LEAD_ALERTS_JOB, enquiry.id],
     );
-    expect(jobs).toEqual([{ data: { enquiry_id: enquiry.id } }]);
+    // beside the job's own data, the id of the request that stored it (for the job's log lines)
+    expect(jobs).toEqual([
+      { data: { enquiry_id: enquiry.id, _request_id: expect.any(String) as string } },
+    ]);
     expect(await alertsOf(t, enquiry.id, [tutor])).toEqual([]);
     expect(await sendLeadAlerts(t.ctx, enquiry.id)).toBeGreaterThanOrEqual(1);
     expect(await alertsOf(t, enquiry.id, [tutor])).toEqual([
