@@ -55,7 +55,7 @@ export async function pendingMigrations(db: Db, dir = defaultMigrationsDir()): P
   return files.map((file) => file.replace(/\.sql$/, '')).filter((version) => !done.has(version));
 }
 
-/** Splits a migration on semicolons that end a line (no procedural bodies in our migrations). */
+/** Splits a migration on semicolons that end a line (a procedural body is written on one line). */
 export function splitStatements(sql: string): string[] {
   return sql
     .replace(/^\s*--.*$/gm, '')

@@ -30,7 +30,7 @@ import {
   sendDueChannelAlerts,
   type ChannelMessagesJob,
 } from './channels.ts';
-import { selectDueTutors } from './queries.ts';
+import { claimAlerts, claimChannelAlerts, selectDueTutors } from './queries.ts';
 import { sendLeadAlerts } from './service.ts';
 
 /** The jobs are stored, not run: each test runs them, at the time it sets on the clock. */
@@ -556,6 +556,17 @@ describe('two instances', () => {
   });
 });
 
+/** How many alerts of the enquiry (to the tutor, if named) are stored, on every channel. */
+async function alertCount(enquiryId: number, tutorId?: number): Promise<number | undefined> {
+  const [row] = await rows<{ count: number }>(
+    t.db,
+    `SELECT count(*)::int AS count FROM lead_alerts
+      WHERE enquiry_id = $1 AND ($2::int IS NULL OR tutor_id = $2::int)`,
+    [enquiryId, tutorId ?? null],
+  );
+  return row?.count;
+}
+
 describe('a tutor or an enquiry deleted by an operator', () => {
   it("leaves a deleted tutor's alerts as history, never asked for; an enquiry takes its alerts along", async () => {
     t.clock.set(ist(12, '22:10'));
@@ -565,19 +576,80 @@ describe('a tutor or an enquiry deleted by an operator', () => {
     const enquiry = await postEnquiry(poster);
     await runAlertJobs(enquiry);
     await rows(t.db, `DELETE FROM users WHERE id = $1`, [deleted.userId]);
-    const countOf = async (column: 'tutor_id' | 'enquiry_id', id: number) => {
-      const [row] = await rows<{ count: number }>(
-        t.db,
-        `SELECT count(*)::int AS count FROM lead_alerts WHERE ${column} = $1`,
-        [id],
-      );
-      return row?.count;
-    };
-    expect(await countOf('tutor_id', deleted.userId)).toBe(3);
+    const [ofDeleted] = await rows<{ count: number }>(
+      t.db,
+      `SELECT count(*)::int AS count FROM lead_alerts WHERE tutor_id = $1`,
+      [deleted.userId],
+    );
+    expect(ofDeleted?.count).toBe(3);
     const due = await selectDueTutors(t.db, ist(13, '08:00'), 10_000);
     expect(due).toContainEqual({ tutor_id: kept.userId, channel: 'email' });
     expect(due.map((row) => row.tutor_id)).not.toContain(deleted.userId);
     await rows(t.db, `DELETE FROM enquiries WHERE id = $1`, [enquiry.id]);
-    expect(await countOf('enquiry_id', enquiry.id)).toBe(0);
+    expect(await alertCount(enquiry.id)).toBe(0);
+  });
+
+  it("takes the alerts of a deleted poster's enquiries along, and stores none for an enquiry gone", async () => {
+    t.clock.set(ist(12, '22:20'));
+    const poster = await newPoster(t);
+    const tutor = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    expect(await alertCount(enquiry.id, tutor.userId)).toBe(3);
+    await rows(t.db, `DELETE FROM users WHERE id = $1`, [poster.userId]);
+    expect(await alertCount(enquiry.id)).toBe(0);
+    // a retried job of the deleted enquiry stores nothing, on any channel
+    const claimed = await claimAlerts(t.db, {
+      enquiryId: enquiry.id,
+      channel: 'app',
+      status: 'sent',
+      reason: '',
+      tutors: [{ tutor_id: tutor.userId, distance_km: 4 }],
+    });
+    const held = await claimChannelAlerts(t.db, enquiry.id, [
+      {
+        tutor_id: tutor.userId,
+        channel: 'email',
+        status: 'held',
+        reason: 'quiet_hours',
+        distance_km: 4,
+        due_at: null,
+      },
+    ]);
+    expect([claimed, held]).toEqual([[], []]);
+    expect(await alertCount(enquiry.id)).toBe(0);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('an enquiry deleted while its alerts are stored', () => {
+  it('waits for the alerts to be stored, then takes them along', async () => {
+    t.clock.set(ist(12, '22:30'));
+    const poster = await newPoster(t);
+    const tutor = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    let deletion: Promise<unknown> = Promise.resolve();
+    await t.db.transaction(async (tx) => {
+      const claimed = await claimAlerts(tx, {
+        enquiryId: enquiry.id,
+        channel: 'app',
+        status: 'sent',
+        reason: '',
+        tutors: [{ tutor_id: tutor.userId, distance_km: 4 }],
+      });
+      expect(claimed).toHaveLength(1);
+      deletion = rows(t.db, `DELETE FROM enquiries WHERE id = $1`, [enquiry.id]);
+      // the deletion waits on the enquiry the alerts locked, as on a foreign key's check
+      await vi.waitFor(async () => {
+        await rows(tx, `SELECT pg_stat_clear_snapshot()`); // a transaction reads the activity once
+        const [waiting] = await rows<{ count: number }>(
+          tx,
+          `SELECT count(*)::int AS count FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM enquiries%'`,
+        );
+        expect(waiting?.count).toBe(1);
+      });
+    });
+    await deletion;
+    expect(await alertCount(enquiry.id)).toBe(0);
   });
 });

@@ -108,6 +108,14 @@ export async function selectMatchingTutors(
 }
 
 /**
+ * The enquiry `$1` of the alerts a statement adds, locked as a foreign key's
+ * check would lock it, once for the statement rather than once a row
+ * (migration 0023): an enquiry deleted meanwhile gets no alerts, and one
+ * deleted later takes them along.
+ */
+const ALERTED_ENQUIRY = `(SELECT id FROM enquiries WHERE id = $1 FOR KEY SHARE) AS e`;
+
+/**
  * Records alerts of one enquiry on one channel; a tutor already recorded is
  * left as it was. Answers the tutors newly recorded: only they are sent to, so
  * a retried job or a second instance never alerts anyone twice.
@@ -125,8 +133,8 @@ export async function claimAlerts(
   if (alert.tutors.length === 0) return [];
   return db.query<MatchRow>(
     `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km)
-     SELECT t.tutor_id, $1, $2, $3, $4, t.distance_km
-       FROM unnest($5::int[], $6::float8[]) AS t (tutor_id, distance_km)
+     SELECT t.tutor_id, e.id, $2, $3, $4, t.distance_km
+       FROM ${ALERTED_ENQUIRY}, unnest($5::int[], $6::float8[]) AS t (tutor_id, distance_km)
      ON CONFLICT (tutor_id, enquiry_id, channel) DO NOTHING
      RETURNING tutor_id, distance_km`,
     [
@@ -305,9 +313,10 @@ export async function claimChannelAlerts(
   if (alerts.length === 0) return [];
   return db.query<ChannelAlertRow>(
     `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km, due_at)
-     SELECT t.tutor_id, $1, t.channel, t.status, t.reason, t.distance_km, t.due_at
-       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::timestamptz[])
-         AS t (tutor_id, channel, status, reason, distance_km, due_at)
+     SELECT t.tutor_id, e.id, t.channel, t.status, t.reason, t.distance_km, t.due_at
+       FROM ${ALERTED_ENQUIRY},
+            unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::timestamptz[])
+              AS t (tutor_id, channel, status, reason, distance_km, due_at)
      ON CONFLICT (tutor_id, enquiry_id, channel) DO NOTHING
      RETURNING tutor_id, channel, status, reason, distance_km, due_at`,
     [
