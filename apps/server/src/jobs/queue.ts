@@ -33,6 +33,14 @@ export interface JobKind<Data extends object> {
    * than the queue's own interval (an alert is worth little a few seconds late).
    */
   readonly pollingIntervalSeconds?: number;
+  /**
+   * Kinds that name the same lane run their jobs one at a time in each worker
+   * process, in the order they were fetched; a kind with no lane runs a
+   * batch's jobs together. For jobs that are mostly the database's work, so
+   * that they take one connection's worth of it from the requests, not a
+   * batch's (decision 057).
+   */
+  readonly lane?: string;
   /** What the job is for, in a few words an operator can read (the failed jobs screen). */
   readonly describe: (data: Data) => string;
   /** Runs one job; a throw is a failed try. */
@@ -224,6 +232,23 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     log.info({ ms: took() }, 'job done');
   };
 
+  /** Each lane's last job: the lane's next job starts once it has ended. */
+  const lanes = new Map<string, Promise<void>>();
+  /** Runs `work` once the jobs queued before it in `lane` have ended; at once with no lane. */
+  const inLane = (lane: string | undefined, work: () => Promise<void>): Promise<void> => {
+    if (lane === undefined) return work();
+    const turn = (lanes.get(lane) ?? Promise.resolve()).then(work);
+    const ended = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    lanes.set(lane, ended);
+    void ended.then(() => {
+      if (lanes.get(lane) === ended) lanes.delete(lane);
+    });
+    return turn;
+  };
+
   /**
    * Each job of a batch succeeds or fails on its own: a failed one goes back for another try,
    * and pg-boss completes the rest when this returns.
@@ -234,7 +259,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   ): Promise<void> => {
     const jobs = batch.map((job) => ({ id: job.id, ...unpackJob(job) }));
     const results = await Promise.allSettled(
-      jobs.map((job) => runJob(kind, job.id, job.data, job.requestId)),
+      jobs.map((job) => inLane(kind.lane, () => runJob(kind, job.id, job.data, job.requestId))),
     );
     for (const [index, result] of results.entries()) {
       const job = jobs[index];

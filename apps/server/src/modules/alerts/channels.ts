@@ -67,6 +67,14 @@ export const CHANNEL_MESSAGES_JOB = 'lead-alerts.messages';
 export const CHANNEL_SWEEP_JOB = 'lead-alerts.sweep';
 
 /**
+ * Finding and recording an enquiry's alerts is mostly the database's work
+ * (about 200 rows a channel): a worker does one enquiry's at a time, so that
+ * the alerts never take more than one connection's worth of the database
+ * from the requests, whatever the rate of posts (decision 057).
+ */
+export const LEAD_ALERTS_LANE = 'lead-alerts';
+
+/**
  * The channels wait this long after the in-app alerts: long enough for every
  * instance to say which tutors saw the alert in an open tab.
  */
@@ -534,6 +542,7 @@ export function channelAlertJobs(ctx: AppContext): JobKind<never>[] {
     name: CHANNEL_ALERTS_JOB,
     retryLimit: 5,
     retryDelaySeconds: 10,
+    lane: LEAD_ALERTS_LANE,
     describe: (job) => `Decide the WhatsApp and e-mail alerts of enquiry ${String(job.enquiry_id)}`,
     run: async (job) => {
       await decideChannelAlerts(ctx, job.enquiry_id);

@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/connection.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 
 import { closedReason, leadAlertEnquiryOf, roundedKm } from './alert-enquiry.ts';
-import { channelAlertJobs, queueChannelAlerts } from './channels.ts';
+import { channelAlertJobs, LEAD_ALERTS_LANE, queueChannelAlerts } from './channels.ts';
 import {
   claimAlerts,
   countToldOfLatest,
@@ -106,6 +106,7 @@ export function leadAlertJobs(ctx: AppContext): JobKind<never>[] {
       retryLimit: LEAD_ALERTS_RETRY_LIMIT,
       retryDelaySeconds: LEAD_ALERTS_RETRY_DELAY_SECONDS,
       pollingIntervalSeconds: LEAD_ALERTS_POLL_SECONDS,
+      lane: LEAD_ALERTS_LANE,
       describe: (job) => `Alert the tutors of enquiry ${String(job.enquiry_id)}`,
       run: async (job) => {
         await sendLeadAlerts(ctx, job.enquiry_id);

@@ -1,0 +1,90 @@
+/**
+ * Lanes: the jobs of kinds that share a lane run one at a time in a worker,
+ * across kinds and batches, and a failed one does not hold up the rest; a
+ * kind with no lane runs a batch's jobs together.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+
+import { createJobQueue, type JobKind, type JobLogger } from './queue.ts';
+
+const SILENT: JobLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => SILENT,
+};
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ jobs: false });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** How many of a group's jobs ran at once, at most, and which ran to their end. */
+class Overlap {
+  running = 0;
+  most = 0;
+  readonly ended: number[] = [];
+
+  async run(n: number, fails: boolean): Promise<void> {
+    this.running += 1;
+    this.most = Math.max(this.most, this.running);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      if (fails) throw new Error(`job ${String(n)} fails`);
+      this.ended.push(n);
+    } finally {
+      this.running -= 1;
+    }
+  }
+}
+
+it('runs the jobs of a lane one at a time, across its kinds, and a free kind’s batch together', async () => {
+  const schema = `gm_lane_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const laned = new Overlap();
+  const free = new Overlap();
+  const kind = (name: string, group: Overlap, lane?: string): JobKind<{ n: number }> => ({
+    name,
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    pollingIntervalSeconds: 0.5,
+    ...(lane === undefined ? {} : { lane }),
+    describe: (job) => `job ${String(job.n)}`,
+    run: (job) => group.run(job.n, job.n === 3),
+  });
+  const kinds = [
+    kind('test.lane-a', laned, 'test'),
+    kind('test.lane-b', laned, 'test'),
+    kind('test.free', free),
+  ];
+  const queue = createJobQueue(t.db, {
+    schema,
+    pollingIntervalSeconds: 0.5,
+    log: SILENT,
+    onError: () => undefined,
+  });
+  try {
+    await queue.start(kinds, { work: true });
+    await t.db.transaction(async (tx) => {
+      for (const n of [1, 2, 3, 4]) await queue.enqueue(tx, 'test.lane-a', { n });
+      for (const n of [5, 6, 7, 8]) await queue.enqueue(tx, 'test.lane-b', { n });
+      for (const n of [1, 2, 4, 5]) await queue.enqueue(tx, 'test.free', { n });
+    });
+    await expect.poll(() => laned.ended.length + free.ended.length, { timeout: 15_000 }).toBe(11);
+    expect(laned.most).toBe(1);
+    // job 3 failed; the lane went on to the next
+    expect([...laned.ended].sort()).toEqual([1, 2, 4, 5, 6, 7, 8]);
+    expect(free.most).toBeGreaterThan(1);
+  } finally {
+    await queue.stop(1000);
+    await t.db.query(`DROP SCHEMA ${schema} CASCADE`);
+  }
+});
