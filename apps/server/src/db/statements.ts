@@ -29,8 +29,9 @@ export function rowFinder<Row, Params extends readonly unknown[]>(
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names its parameters
 export function rowLister<Row, Params extends readonly unknown[]>(
   sql: string,
+  options?: QueryOptions,
 ): (db: Queryable, ...params: Params) => Promise<Row[]> {
-  return (db, ...params) => db.query<Row>(sql, params);
+  return (db, ...params) => db.query<Row>(sql, params, options);
 }
 
 /** A `SELECT count(*)::int AS count …` as a function of its parameters, in `$n` order. */

@@ -2,6 +2,13 @@ import type { Queryable } from '../../db/connection.ts';
 import { firstRow } from '../../db/rows.ts';
 import { rowFinder, rowLister } from '../../db/statements.ts';
 
+/**
+ * The statements every enquiry's alerts run, parsed and planned once per
+ * connection. The matching query's generic plan was measured as fast as a
+ * fresh one on the benchmark's data (decision 057), unlike the feed's.
+ */
+const PREPARED = { prepared: true } as const;
+
 /** Mean earth radius, km (IUGG), as the feed computes distances. */
 const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE_LATITUDE = 111.045;
@@ -34,6 +41,7 @@ export const findAlertEnquiry = rowFinder<AlertEnquiryRow, [enquiryId: number]>(
           e.responded_count, e.total_responses, u.is_active AS poster_active
      FROM enquiries e JOIN users u ON u.id = e.student_id
     WHERE e.id = $1`,
+  PREPARED,
 );
 
 export interface MatchRow {
@@ -104,6 +112,7 @@ export async function selectMatchingTutors(
                          WHERE r.tutor_id = c.user_id AND re.student_id = $3::int)
       ORDER BY c.user_id`,
     values,
+    PREPARED,
   );
 }
 
@@ -145,6 +154,7 @@ export async function claimAlerts(
       alert.tutors.map((tutor) => tutor.tutor_id),
       alert.tutors.map((tutor) => tutor.distance_km),
     ],
+    PREPARED,
   );
 }
 
@@ -265,6 +275,7 @@ export async function markAlertsSeenInApp(
       WHERE enquiry_id = $1 AND channel = 'app' AND tutor_id = ANY($2::int[])
         AND delivered_at IS NULL`,
     [enquiryId, tutorIds, now],
+    PREPARED,
   );
 }
 
@@ -289,6 +300,7 @@ export const selectChannelTargets = rowLister<ChannelTargetRow, [enquiryId: numb
      LEFT JOIN alert_settings s ON s.tutor_id = a.tutor_id
     WHERE a.enquiry_id = $1 AND a.channel = 'app' AND a.status = 'sent'
     ORDER BY a.tutor_id`,
+  PREPARED,
 );
 
 /** One channel alert to record: held (with its time) or skipped. */
@@ -323,6 +335,7 @@ export async function claimChannelAlerts(
       enquiryId,
       ...columnsOf(alerts, ['tutor_id', 'channel', 'status', 'reason', 'distance_km', 'due_at']),
     ],
+    PREPARED,
   );
 }
 
