@@ -1,7 +1,8 @@
 /**
  * Lanes: the jobs of kinds that share a lane run one at a time in a worker,
  * across kinds and batches, and a failed one does not hold up the rest; a
- * kind with no lane runs a batch's jobs together.
+ * kind with no lane runs a batch's jobs together; a job still waiting for its
+ * turn when the queue stops is not started.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -85,6 +86,56 @@ it('runs the jobs of a lane one at a time, across its kinds, and a free kind’s
     expect(free.most).toBeGreaterThan(1);
   } finally {
     await queue.stop(1000);
+    await t.db.query(`DROP SCHEMA ${schema} CASCADE`);
+  }
+});
+
+it('does not start a job still waiting in its lane once the queue stops', async () => {
+  const schema = `gm_lane_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const started: number[] = [];
+  let release = (): void => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const slow: JobKind<{ n: number }> = {
+    name: 'test.lane-slow',
+    retryLimit: 1,
+    retryDelaySeconds: 1,
+    pollingIntervalSeconds: 0.5,
+    lane: 'test',
+    describe: (job) => `job ${String(job.n)}`,
+    run: async (job) => {
+      started.push(job.n);
+      await gate;
+    },
+  };
+  const queue = createJobQueue(t.db, {
+    schema,
+    pollingIntervalSeconds: 0.5,
+    log: SILENT,
+    onError: () => undefined,
+  });
+  try {
+    await queue.start([slow], { work: true });
+    await t.db.transaction(async (tx) => {
+      for (const n of [1, 2]) await queue.enqueue(tx, slow.name, { n });
+    });
+    await expect.poll(() => started.length, { timeout: 15_000 }).toBe(1);
+    // the grace (at least 1 s in pg-boss) outlasts the running job: it ends, the other waits
+    const stopping = queue.stop(300);
+    setTimeout(release, 600);
+    await stopping;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(started).toHaveLength(1);
+    // the one that waited is handed back for another try, not lost
+    const states = await t.db.query<{ n: number; state: string }>(
+      `SELECT (data->>'n')::int AS n, state FROM ${schema}.job WHERE name = $1 ORDER BY 1`,
+      [slow.name],
+    );
+    const waited = started[0] === 1 ? 2 : 1;
+    expect(states.find((row) => row.n === waited)?.state).toBe('retry');
+  } finally {
+    release();
     await t.db.query(`DROP SCHEMA ${schema} CASCADE`);
   }
 });

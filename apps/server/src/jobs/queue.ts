@@ -186,6 +186,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   const statements = new InFlight();
   const executor = executorOf(db);
   let stopped = false;
+  /** Set once a stop begins: a job waiting in a lane is not started from then on. */
+  let stopping = false;
   const boss = new PgBoss({
     db: {
       executeSql: async (text: string, values: unknown[]) => {
@@ -237,7 +239,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   /** Runs `work` once the jobs queued before it in `lane` have ended; at once with no lane. */
   const inLane = (lane: string | undefined, work: () => Promise<void>): Promise<void> => {
     if (lane === undefined) return work();
-    const turn = (lanes.get(lane) ?? Promise.resolve()).then(work);
+    const turn = (lanes.get(lane) ?? Promise.resolve()).then(() => {
+      // its batch is being handed back: another worker runs it
+      if (stopping) throw new Error('the queue stopped before this job started');
+      return work();
+    });
     const ended = turn.then(
       () => undefined,
       () => undefined,
@@ -373,6 +379,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     },
     async stop(graceMs) {
       if (!started) return;
+      stopping = true;
       const began = Date.now();
       await boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false });
       // a handler pg-boss gave up waiting for may still be running: it gets the rest of the grace
