@@ -4,20 +4,10 @@
  * kind with no lane runs a batch's jobs together; a job still waiting for its
  * turn when the queue stops is not started.
  */
-import { randomUUID } from 'node:crypto';
-
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-
-import { createJobQueue, type JobKind, type JobLogger } from './queue.ts';
-
-const SILENT: JobLogger = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => SILENT,
-};
+import { isolatedJobQueue, numberedKind } from '../../test/job-queues.ts';
 
 let t: TestApp;
 
@@ -49,29 +39,15 @@ class Overlap {
 }
 
 it('runs the jobs of a lane one at a time, across its kinds, and a free kind’s batch together', async () => {
-  const schema = `gm_lane_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const laned = new Overlap();
   const free = new Overlap();
-  const kind = (name: string, group: Overlap, lane?: string): JobKind<{ n: number }> => ({
-    name,
-    retryLimit: 0,
-    retryDelaySeconds: 1,
-    pollingIntervalSeconds: 0.5,
-    ...(lane === undefined ? {} : { lane }),
-    describe: (job) => `job ${String(job.n)}`,
-    run: (job) => group.run(job.n, job.n === 3),
-  });
+  const run = (group: Overlap) => (job: { n: number }) => group.run(job.n, job.n === 3);
   const kinds = [
-    kind('test.lane-a', laned, 'test'),
-    kind('test.lane-b', laned, 'test'),
-    kind('test.free', free),
+    numberedKind('test.lane-a', run(laned), { lane: 'test' }),
+    numberedKind('test.lane-b', run(laned), { lane: 'test' }),
+    numberedKind('test.free', run(free)),
   ];
-  const queue = createJobQueue(t.db, {
-    schema,
-    pollingIntervalSeconds: 0.5,
-    log: SILENT,
-    onError: () => undefined,
-  });
+  const { queue, schema } = isolatedJobQueue(t.db);
   try {
     await queue.start(kinds, { work: true });
     await t.db.transaction(async (tx) => {
@@ -91,30 +67,20 @@ it('runs the jobs of a lane one at a time, across its kinds, and a free kind’s
 });
 
 it('does not start a job still waiting in its lane once the queue stops', async () => {
-  const schema = `gm_lane_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const started: number[] = [];
   let release = (): void => undefined;
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const slow: JobKind<{ n: number }> = {
-    name: 'test.lane-slow',
-    retryLimit: 1,
-    retryDelaySeconds: 1,
-    pollingIntervalSeconds: 0.5,
-    lane: 'test',
-    describe: (job) => `job ${String(job.n)}`,
-    run: async (job) => {
+  const slow = numberedKind(
+    'test.lane-slow',
+    async (job) => {
       started.push(job.n);
       await gate;
     },
-  };
-  const queue = createJobQueue(t.db, {
-    schema,
-    pollingIntervalSeconds: 0.5,
-    log: SILENT,
-    onError: () => undefined,
-  });
+    { retryLimit: 1, lane: 'test' },
+  );
+  const { queue, schema } = isolatedJobQueue(t.db);
   try {
     await queue.start([slow], { work: true });
     await t.db.transaction(async (tx) => {

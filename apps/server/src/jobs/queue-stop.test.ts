@@ -3,20 +3,10 @@
  * after the database is gone without an unhandled failure (the process would
  * otherwise die at shutdown), and its failure is reported to the operator.
  */
-import { randomUUID } from 'node:crypto';
-
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-
-import { createJobQueue, type JobKind, type JobLogger } from './queue.ts';
-
-const SILENT: JobLogger = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => SILENT,
-};
+import { isolatedJobQueue, numberedKind } from '../../test/job-queues.ts';
 
 let t: TestApp;
 
@@ -29,7 +19,6 @@ afterAll(async () => {
 });
 
 it('lets a job that outlives the grace finish after its tables are gone, reporting instead of crashing', async () => {
-  const schema = `gm_stop_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const reported: Error[] = [];
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown): void => {
@@ -45,23 +34,11 @@ it('lets a job that outlives the grace finish after its tables are gone, reporti
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const slow: JobKind<{ n: number }> = {
-    name: 'test.slow',
-    retryLimit: 0,
-    retryDelaySeconds: 1,
-    pollingIntervalSeconds: 0.5,
-    describe: () => 'a slow job',
-    run: async () => {
-      began();
-      await gate;
-    },
-  };
-  const queue = createJobQueue(t.db, {
-    schema,
-    pollingIntervalSeconds: 0.5,
-    log: SILENT,
-    onError: (error) => reported.push(error),
+  const slow = numberedKind('test.slow', async () => {
+    began();
+    await gate;
   });
+  const { queue, schema } = isolatedJobQueue(t.db, (error) => reported.push(error));
   try {
     await queue.start([slow], { work: true });
     await t.db.transaction((tx) => queue.enqueue(tx, slow.name, { n: 1 }));
