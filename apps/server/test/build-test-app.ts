@@ -99,7 +99,8 @@ function queueWithoutDatabase(): JobQueue {
 /** How long closing waits for a job still running (it returns as soon as none is). */
 const JOBS_GRACE_MS = 15_000;
 
-const SILENT_LOG: JobLogger = {
+/** A job log that writes nothing. */
+export const SILENT_LOG: JobLogger = {
   info: () => undefined,
   warn: () => undefined,
   error: () => undefined,

@@ -5,14 +5,9 @@
 import { randomUUID } from 'node:crypto';
 
 import type { Db } from '../src/db/connection.ts';
-import { createJobQueue, type JobKind, type JobLogger, type JobQueue } from '../src/jobs/queue.ts';
+import { createJobQueue, type JobKind, type JobQueue } from '../src/jobs/queue.ts';
 
-const SILENT: JobLogger = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  child: () => SILENT,
-};
+import { SILENT_LOG } from './build-test-app.ts';
 
 export interface IsolatedQueue {
   queue: JobQueue;
@@ -26,7 +21,12 @@ export function isolatedJobQueue(
   onError: (error: Error) => void = () => undefined,
 ): IsolatedQueue {
   const schema = `gm_q_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  const queue = createJobQueue(db, { schema, pollingIntervalSeconds: 0.5, log: SILENT, onError });
+  const queue = createJobQueue(db, {
+    schema,
+    pollingIntervalSeconds: 0.5,
+    log: SILENT_LOG,
+    onError,
+  });
   return { queue, schema };
 }
 
