@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { isolatedJobQueue, numberedKind } from '../../test/job-queues.ts';
+import { isolatedJobQueue, numberedKind, type NumberedJob } from '../../test/job-queues.ts';
 
 let t: TestApp;
 
@@ -41,7 +41,7 @@ class Overlap {
 it('runs the jobs of a lane one at a time, across its kinds, and a free kind’s batch together', async () => {
   const laned = new Overlap();
   const free = new Overlap();
-  const run = (group: Overlap) => (job: { n: number }) => group.run(job.n, job.n === 3);
+  const run = (group: Overlap) => (job: NumberedJob) => group.run(job.n, job.n === 3);
   const kinds = [
     numberedKind('test.lane-a', run(laned), { lane: 'test' }),
     numberedKind('test.lane-b', run(laned), { lane: 'test' }),

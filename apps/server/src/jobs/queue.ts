@@ -234,7 +234,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     log.info({ ms: took() }, 'job done');
   };
 
-  /** Each lane's last job: the lane's next job starts once it has ended. */
+  /** Each lane's last job (a few lanes, each kept): the lane's next job starts once it has ended. */
   const lanes = new Map<string, Promise<void>>();
   /** Runs `work` once the jobs queued before it in `lane` have ended; at once with no lane. */
   const inLane = (lane: string | undefined, work: () => Promise<void>): Promise<void> => {
@@ -244,14 +244,10 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       if (stopping) throw new Error('the queue stopped before this job started');
       return work();
     });
-    const ended = turn.then(
-      () => undefined,
-      () => undefined,
+    lanes.set(
+      lane,
+      turn.catch(() => undefined),
     );
-    lanes.set(lane, ended);
-    void ended.then(() => {
-      if (lanes.get(lane) === ended) lanes.delete(lane);
-    });
     return turn;
   };
 
