@@ -56,6 +56,21 @@ describe('a new alert', () => {
     });
   });
 
+  it('waits for the next digest once the daily cap is reached, the quiet hours first', () => {
+    expect(decideNewAlert(instantEmail, false, ist('12:00'), 9)).toMatchObject({ reason: '' });
+    expect(decideNewAlert(instantEmail, false, ist('12:00'), 10)).toEqual({
+      status: 'held',
+      reason: 'cap',
+      dueAt: ist('19:00'),
+    });
+    expect(decideNewAlert(instantEmail, false, ist('23:00'), 10)).toMatchObject({
+      reason: 'quiet_hours',
+    });
+    expect(decideNewAlert(instantEmail, true, ist('12:00'), 10)).toMatchObject({
+      status: 'skipped',
+    });
+  });
+
   it('waits for the digest hour in the digest mode', () => {
     const digest = { ...instantEmail, mode: 'digest' as const, digestHour: 18 };
     expect(decideNewAlert(digest, false, ist('19:00'))).toEqual({

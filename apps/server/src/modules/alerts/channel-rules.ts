@@ -105,12 +105,15 @@ export function nextDigestAt(now: Date, rules: Pick<ChannelRules, 'digestHour'>)
 
 /**
  * A new enquiry fits the tutor: what this channel does with it. A tutor who
- * saw it in the app (an open alert tab) needs no message.
+ * saw it in the app (an open alert tab) needs no message. `sentToday` is the
+ * instant alerts of the channel already sent to the tutor today: at the daily
+ * cap, the alert waits for the next digest at once.
  */
 export function decideNewAlert(
   rules: ChannelRules,
   seenInApp: boolean,
   now: Date,
+  sentToday = 0,
 ): NewAlertDecision {
   if (rules.mode === 'off') {
     return { status: 'skipped', reason: rules.unsubscribed ? 'unsubscribed' : 'off' };
@@ -122,6 +125,9 @@ export function decideNewAlert(
   }
   if (isQuiet(now, rules.quiet)) {
     return { status: 'held', reason: 'quiet_hours', dueAt: nextIstMinute(now, rules.quiet.end) };
+  }
+  if (sentToday >= rules.dailyCap) {
+    return { status: 'held', reason: 'cap', dueAt: nextDigestAt(now, rules) };
   }
   return { status: 'held', reason: '', dueAt: now };
 }

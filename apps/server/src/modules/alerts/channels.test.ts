@@ -111,6 +111,18 @@ async function whatsappTo(tutor: RegisteredUser): Promise<OutboxEntry[]> {
   return ((await t.ctx.outbox?.list(100, row?.phone)) ?? []).filter(isAlert);
 }
 
+/** The messages jobs the decision of an enquiry asked for. */
+async function messagesJobsOf(enquiry: StudentEnquiry): Promise<ChannelMessagesJob[]> {
+  const [schema] = await rows<{ name: string }>(t.db, 'SELECT current_schema() AS name');
+  const jobs = await rows<{ data: ChannelMessagesJob }>(
+    t.db,
+    `SELECT data FROM ${jobSchemaFor(schema?.name ?? 'public')}.job
+      WHERE name = $1 AND singleton_key LIKE $2`,
+    [CHANNEL_MESSAGES_JOB, `enquiry-${String(enquiry.id)}:%`],
+  );
+  return jobs.map((job) => job.data);
+}
+
 const instantBoth = {
   ...DEFAULT_ALERT_SETTINGS,
   whatsapp: { mode: 'instant', digest_hour: 19 },
@@ -294,18 +306,6 @@ describe('instant alerts by e-mail and WhatsApp', () => {
 });
 
 describe('the messages jobs', () => {
-  /** The messages jobs the decision of an enquiry asked for. */
-  async function messagesJobsOf(enquiry: StudentEnquiry): Promise<ChannelMessagesJob[]> {
-    const [schema] = await rows<{ name: string }>(t.db, 'SELECT current_schema() AS name');
-    const jobs = await rows<{ data: ChannelMessagesJob }>(
-      t.db,
-      `SELECT data FROM ${jobSchemaFor(schema?.name ?? 'public')}.job
-        WHERE name = $1 AND singleton_key LIKE $2`,
-      [CHANNEL_MESSAGES_JOB, `enquiry-${String(enquiry.id)}:%`],
-    );
-    return jobs.map((job) => job.data);
-  }
-
   it('one job per channel sends each tutor due at once their own e-mail', async () => {
     t.clock.set(ist(11, '12:00'));
     const poster = await newPoster(t);
@@ -401,7 +401,7 @@ describe('quiet hours, the daily cap and the digest', () => {
     ]);
   });
 
-  it('sends 10 instant alerts a day and puts the 11th into the evening digest', async () => {
+  it('sends 10 instant alerts a day; the 11th and later ones wait for the evening digest', async () => {
     t.clock.set(ist(6, '10:00'));
     const tutor = await newTutor();
     const enquiries: StudentEnquiry[] = [];
@@ -420,14 +420,25 @@ describe('quiet hours, the daily cap and the digest', () => {
     expect(await alertsOf(t.db, last.id, [tutor], ['email'])).toEqual([
       { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: 'cap' },
     ]);
+    // at the cap, a later enquiry waits for the digest from the start: no messages job asks for it
+    t.clock.set(ist(6, '11:00'));
+    const later = await postEnquiry(await newPoster(t));
+    await runAlertJobs(later);
+    expect(await alertsOf(t.db, later.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: 'cap' },
+    ]);
+    const asked = (await messagesJobsOf(later)).flatMap((job) => job.tutor_ids);
+    expect(asked).not.toContain(tutor.userId);
     t.clock.set(ist(6, '19:00'));
     await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
     const [digest] = await mailTo(tutor);
-    expect(digest?.subject).toBe(ALERT_MESSAGES.digestSubject(1));
+    expect(digest?.subject).toBe(ALERT_MESSAGES.digestSubject(2));
     expect(digest?.body).toContain(`• ${LINE}`);
-    expect(await alertsOf(t.db, last.id, [tutor], ['email'])).toEqual([
-      { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: 'digest' },
-    ]);
+    for (const enquiry of [last, later]) {
+      expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
+        { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: 'digest' },
+      ]);
+    }
   });
 
   it('sends a digest at the chosen hour of what is still open, and skips the closed', async () => {

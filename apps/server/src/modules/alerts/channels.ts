@@ -41,6 +41,7 @@ import {
   type ChannelRules,
   type DueDecision,
   type HeldReason,
+  type NewAlertDecision,
 } from './channel-rules.ts';
 import {
   claimChannelAlerts,
@@ -57,6 +58,7 @@ import {
   type AlertContactRow,
   type AlertSettingsRow,
   type ChannelAlertChange,
+  type ChannelTargetRow,
   type ChannelAlertRow,
   type DueAlertRow,
 } from './queries.ts';
@@ -202,6 +204,38 @@ export async function queueChannelAlerts(ctx: AppContext, enquiryId: number): Pr
   );
 }
 
+function isDueNow(decision: NewAlertDecision, now: Date): boolean {
+  return decision.status === 'held' && decision.dueAt <= now;
+}
+
+/**
+ * The instant alerts sent today on each channel to the tutors whose new alert
+ * on it would go out now. A tutor already at the daily cap then waits for the
+ * digest from the start, with no messages job that would only hold the alert
+ * again. The count may miss a message being sent at this moment: the messages
+ * job counts again, under the tutor's lock, before it sends.
+ */
+async function sentTodayOf(
+  ctx: AppContext,
+  ruled: readonly { target: ChannelTargetRow; channel: MessageChannel; rules: ChannelRules }[],
+  now: Date,
+): Promise<Record<MessageChannel, Map<number, number>>> {
+  const counts = { whatsapp: new Map<number, number>(), email: new Map<number, number>() };
+  for (const channel of MESSAGE_CHANNELS) {
+    const tutorIds = ruled
+      .filter(
+        (each) =>
+          each.channel === channel &&
+          isDueNow(decideNewAlert(each.rules, each.target.seen_in_app, now), now),
+      )
+      .map((each) => each.target.tutor_id);
+    if (tutorIds.length > 0) {
+      counts[channel] = await countInstantSent(ctx.db, tutorIds, channel, istDayStart(now));
+    }
+  }
+  return counts;
+}
+
 /**
  * Records, for every tutor told of the enquiry in the app and each message
  * channel, what the tutor's settings make of it, and asks for the messages of
@@ -216,25 +250,30 @@ export async function decideChannelAlerts(
   const now = ctx.now();
   const closed = closedReason(enquiry, now);
   const targets = await selectChannelTargets(ctx.db, enquiryId);
-  const alerts: ChannelAlertRow[] = [];
-  for (const target of targets) {
+  const ruled = targets.flatMap((target) => {
     const row = target.has_settings ? (target as AlertSettingsRow) : null;
-    for (const channel of MESSAGE_CHANNELS) {
-      const rules = rulesOf(ctx, row, channel, target.has_phone);
-      const decision =
-        closed === null
-          ? decideNewAlert(rules, target.seen_in_app, now)
-          : { status: 'skipped' as const, reason: closed };
-      alerts.push({
-        tutor_id: target.tutor_id,
-        channel,
-        status: decision.status,
-        reason: decision.reason,
-        distance_km: target.distance_km,
-        due_at: decision.status === 'held' ? decision.dueAt : null,
-      });
-    }
-  }
+    return MESSAGE_CHANNELS.map((channel) => ({
+      target,
+      channel,
+      rules: rulesOf(ctx, row, channel, target.has_phone),
+    }));
+  });
+  const sentToday = await sentTodayOf(ctx, closed === null ? ruled : [], now);
+  const alerts = ruled.map(({ target, channel, rules }): ChannelAlertRow => {
+    const sent = sentToday[channel].get(target.tutor_id) ?? 0;
+    const decision =
+      closed === null
+        ? decideNewAlert(rules, target.seen_in_app, now, sent)
+        : { status: 'skipped' as const, reason: closed };
+    return {
+      tutor_id: target.tutor_id,
+      channel,
+      status: decision.status,
+      reason: decision.reason,
+      distance_km: target.distance_km,
+      due_at: decision.status === 'held' ? decision.dueAt : null,
+    };
+  });
   const claimed = await claimChannelAlerts(ctx.db, enquiryId, alerts);
   const dueNow = claimed.filter(
     (alert) => alert.status === 'held' && alert.due_at && alert.due_at <= now,
