@@ -58,8 +58,8 @@ import {
   type AlertContactRow,
   type AlertSettingsRow,
   type ChannelAlertChange,
-  type ChannelTargetRow,
   type ChannelAlertRow,
+  type ChannelTargetRow,
   type DueAlertRow,
 } from './queries.ts';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.ts';
@@ -204,6 +204,13 @@ export async function queueChannelAlerts(ctx: AppContext, enquiryId: number): Pr
   );
 }
 
+/** A tutor told in the app, a message channel, and the tutor's rules on it. */
+interface RuledTarget {
+  target: ChannelTargetRow;
+  channel: MessageChannel;
+  rules: ChannelRules;
+}
+
 function isDueNow(decision: NewAlertDecision, now: Date): boolean {
   return decision.status === 'held' && decision.dueAt <= now;
 }
@@ -217,7 +224,7 @@ function isDueNow(decision: NewAlertDecision, now: Date): boolean {
  */
 async function sentTodayOf(
   ctx: AppContext,
-  ruled: readonly { target: ChannelTargetRow; channel: MessageChannel; rules: ChannelRules }[],
+  ruled: readonly RuledTarget[],
   now: Date,
 ): Promise<Record<MessageChannel, Map<number, number>>> {
   const counts = { whatsapp: new Map<number, number>(), email: new Map<number, number>() };
@@ -252,7 +259,7 @@ export async function decideChannelAlerts(
   const targets = await selectChannelTargets(ctx.db, enquiryId);
   const ruled = targets.flatMap((target) => {
     const row = target.has_settings ? (target as AlertSettingsRow) : null;
-    return MESSAGE_CHANNELS.map((channel) => ({
+    return MESSAGE_CHANNELS.map((channel): RuledTarget => ({
       target,
       channel,
       rules: rulesOf(ctx, row, channel, target.has_phone),
