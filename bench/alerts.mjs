@@ -514,7 +514,7 @@ async function main() {
     );
   const postP99 = (posts) => postPercentile(posts, 99);
   // the body of the distribution beside its tail: a shift of every post, or a few slow ones
-  const lower = (posts) => [50, 90].map((p) => postPercentile(posts, p).toFixed(1)).join(' / ');
+  const p50AndP90 = (posts) => [50, 90].map((p) => postPercentile(posts, p).toFixed(1)).join(' / ');
   // Each round's p99, and their median: a disturbance of the machine in one phase (a
   // 570 ms post with alerts off has been seen) decides the p99 of a whole mode's 300 posts,
   // so the verdict compares the medians of the rounds' p99s; the whole run's is printed beside.
@@ -536,7 +536,7 @@ async function main() {
     `alerts: ${String(arrivals.length)} delivered, expected ${String(expected)}, missing ${String(missing)}, duplicates ${String(duplicates)}, to tutors out of range ${String(strays)}, heard with alerts off ${String(heardWhileOff.length)}\n` +
       `post answer → alert: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target < 1000)\n` +
       `posting p99, median of the ${String(ROUNDS)} rounds' (${String(on.filter((p) => !p.warmup).length / ROUNDS)} posts a round): alerts on ${onP99.toFixed(1)} ms, alerts off ${offP99.toFixed(1)} ms (${change(onP99, offP99)}, target within 20 %); no jobs worked at all ${idleP99.toFixed(1)} ms (on is ${change(onP99, idleP99)})\n` +
-      `posting p99 round by round (ms): on ${byRound(on)}; off ${byRound(off)}; no jobs ${byRound(idle)}; of all ${String(on.filter((p) => !p.warmup).length)} posts of a mode: on ${postP99(on).toFixed(1)}, off ${postP99(off).toFixed(1)}, no jobs ${postP99(idle).toFixed(1)}; p50 / p90 of all posts of a mode: on ${lower(on)}, off ${lower(off)}, no jobs ${lower(idle)}; a checkpoint fell in ${checkpointed.join(', ') || 'no phase'}\n`,
+      `posting p99 round by round (ms): on ${byRound(on)}; off ${byRound(off)}; no jobs ${byRound(idle)}; of all ${String(on.filter((p) => !p.warmup).length)} posts of a mode: on ${postP99(on).toFixed(1)}, off ${postP99(off).toFixed(1)}, no jobs ${postP99(idle).toFixed(1)}; p50 / p90 of all posts of a mode: on ${p50AndP90(on)}, off ${p50AndP90(off)}, no jobs ${p50AndP90(idle)}; a checkpoint fell in ${checkpointed.join(', ') || 'no phase'}\n`,
   );
   const account = await channelAccount(
     on.map((post) => post.id),
