@@ -11,17 +11,22 @@ interface OutboxEntry {
   code: string | null;
 }
 
-/** The newest dev-outbox entry of a kind for a recipient (the offline mail and OTP adapters deliver there). */
+/**
+ * The newest dev-outbox entry of a kind for a recipient (the offline mail and
+ * OTP adapters deliver there), and with `matches` the newest that it accepts:
+ * a demo account shared by journeys running at once gets their messages too.
+ */
 export async function readOutbox(
   request: APIRequestContext,
   kind: OutboxEntry['kind'],
   to: string,
+  matches: (entry: OutboxEntry) => boolean = () => true,
 ): Promise<OutboxEntry> {
   let found: OutboxEntry | undefined;
   await expect
     .poll(async () => {
       const entries = (await (await request.get('/api/dev/outbox')).json()) as OutboxEntry[];
-      found = entries.find((entry) => entry.kind === kind && entry.to === to);
+      found = entries.find((entry) => entry.kind === kind && entry.to === to && matches(entry));
       return found !== undefined;
     })
     .toBe(true);
