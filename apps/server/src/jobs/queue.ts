@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import PgBoss from 'pg-boss';
 
 import type { AppLogger } from '../context.ts';
-import type { Db, Queryable } from '../db/connection.ts';
+import type { Db, Queryable, QueryOptions } from '../db/connection.ts';
 import { currentRequestId, runInLogScope } from '../lib/log-scope.ts';
 
 /** How a kind of job is retried: `retryLimit` more tries after the first, backing off. */
@@ -132,10 +132,10 @@ function unpackJob<T>(stored: { data: T; output: unknown }): {
 }
 
 /** pg-boss's way to the database: ours, with parameters, or as a script without. */
-function executorOf(target: Queryable | Db): PgBoss.Db {
+function executorOf(target: Queryable | Db, options?: QueryOptions): PgBoss.Db {
   return {
     executeSql: async (text: string, values: unknown[] | undefined) => {
-      if (values && values.length > 0) return { rows: await target.query(text, values) };
+      if (values && values.length > 0) return { rows: await target.query(text, values, options) };
       if ('script' in target) return { rows: await target.script(text) };
       return { rows: await target.query(text) };
     },
@@ -295,7 +295,8 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       }
       const requestId = currentRequestId();
       await boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
-        db: executorOf(tx),
+        // the library's one insert statement, parsed and planned once per connection
+        db: executorOf(tx, { prepared: true }),
         ...(key === undefined ? {} : { singletonKey: key }),
         ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
       });

@@ -345,14 +345,15 @@ export function liveEnquiriesStats(owner: object): LiveEnquiriesStats | null {
 export async function invalidateFeeds(owner: object, change: LiveChange): Promise<void> {
   const registration = REGISTRATIONS.get(owner);
   if (!registration) return;
-  try {
-    await applyChange(registration, change);
-  } catch (error) {
+  const applied = applyChange(registration, change).catch((error: unknown) => {
     registration.log.error({ err: error, change }, 'live enquiries: a change could not be read');
-  }
-  // instances of the previous release only listen for the drop
-  await registration.pubsub.publish(CHANNEL, EVERY_TUTOR);
-  await registration.pubsub.publish(LIVE_CHANNEL, changeMessage(change, registration.origin));
+  });
+  // read here and told to the others at once; instances of the previous release only listen for the drop
+  await Promise.all([
+    applied,
+    registration.pubsub.publish(CHANNEL, EVERY_TUTOR),
+    registration.pubsub.publish(LIVE_CHANNEL, changeMessage(change, registration.origin)),
+  ]);
 }
 
 /**
@@ -364,9 +365,11 @@ export async function invalidateFeeds(owner: object, change: LiveChange): Promis
 export async function invalidateTutorFeed(owner: object, tutorId: number): Promise<void> {
   const registration = REGISTRATIONS.get(owner);
   if (!registration) return;
-  // read again before this returns, so the acting tutor's next request is answered from memory
-  await applyTutorChange(registration, tutorId);
-  // instances of the previous release only listen for the drop
-  await registration.pubsub.publish(CHANNEL, String(tutorId));
-  await registration.pubsub.publish(LIVE_CHANNEL, changeMessage({ tutorId }, registration.origin));
+  // read again before this returns, so the acting tutor's next request is answered from memory,
+  // and told to the others at once; instances of the previous release only listen for the drop
+  await Promise.all([
+    applyTutorChange(registration, tutorId),
+    registration.pubsub.publish(CHANNEL, String(tutorId)),
+    registration.pubsub.publish(LIVE_CHANNEL, changeMessage({ tutorId }, registration.origin)),
+  ]);
 }

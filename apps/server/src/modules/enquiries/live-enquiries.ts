@@ -114,6 +114,8 @@ export class LiveEnquiries {
         const rows = await db.query<LiveEnquiry & Versioned>(
           `SELECT ${LIVE_COLUMNS} ${LIVE_FROM} AND e.id = $2`,
           [now, change.enquiryId],
+          // one row by its key, on every instance for every change
+          { prepared: true },
         );
         this.write(change.enquiryId, rows[0] ?? null, started);
         return;

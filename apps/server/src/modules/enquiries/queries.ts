@@ -61,14 +61,27 @@ export interface PosterAddressRow {
   is_primary: boolean;
 }
 
-export const findAddressOfUser = rowFinder<PosterAddressRow, [userId: number, addressId: number]>(
-  `SELECT id, formatted_address, city, state, country, latitude, longitude, is_primary
-     FROM user_addresses WHERE id = $2 AND user_id = $1`,
-);
+/** The poster and the address they chose, if it is theirs: `address` null when it is not. */
+export interface LockedPoster {
+  is_premium: boolean;
+  address: PosterAddressRow | null;
+}
 
-/** Locks the poster's row: one student's creations happen one at a time (the active limit). */
-export const lockStudent = rowFinder<{ is_premium: boolean }, [userId: number]>(
-  'SELECT is_premium FROM users WHERE id = $1 AND is_active FOR UPDATE',
+/**
+ * Locks an active poster's row, so one student's creations happen one at a
+ * time (the active limit), and reads the address they chose in the same
+ * statement. Null when the poster is not active.
+ */
+export const lockPoster = rowFinder<LockedPoster, [userId: number, addressId: number]>(
+  `SELECT u.is_premium,
+          CASE WHEN a.id IS NOT NULL THEN json_build_object(
+            'id', a.id, 'formatted_address', a.formatted_address, 'city', a.city,
+            'state', a.state, 'country', a.country, 'latitude', a.latitude,
+            'longitude', a.longitude, 'is_primary', a.is_primary) END AS address
+     FROM users u LEFT JOIN user_addresses a ON a.id = $2 AND a.user_id = u.id
+    WHERE u.id = $1 AND u.is_active
+      FOR UPDATE OF u`,
+  { prepared: true },
 );
 
 export async function findStudentPremium(db: Queryable, userId: number): Promise<boolean> {
@@ -106,17 +119,34 @@ export interface NewEnquiry {
   expiresAt: Date;
 }
 
-export async function insertEnquiry(db: Queryable, enquiry: NewEnquiry): Promise<number> {
-  const row = await returnedRow<{ id: number }>(
+/**
+ * Stores the enquiry unless the student already has `activeLimit` active
+ * ones, counted by the same statement, and answers it as `findEnquiry` would;
+ * null at the limit. Call it with the poster locked (`lockPoster`): the count
+ * then sees every creation committed before the lock was granted.
+ */
+export function insertEnquiryWithinLimit(
+  db: Queryable,
+  enquiry: NewEnquiry,
+  activeLimit: number,
+): Promise<EnquiryRow | null> {
+  return firstRow<EnquiryRow>(
     db,
-    `INSERT INTO enquiries (student_id, address_id, name, study_mode, board, class_level,
-                            custom_class, subject, custom_subject, language, custom_language,
-                            user_budget, when_to_start, female_tutor_preferred, formatted_address,
-                            city, state, country, latitude, longitude, coins_required,
-                            total_responses, posted_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-             $20, $21, $22, $23, $24)
-     RETURNING id`,
+    `WITH active AS (
+       SELECT count(*) AS count FROM enquiries
+        WHERE student_id = $1 AND NOT archived AND expires_at > $23
+     ), e AS (
+       INSERT INTO enquiries (student_id, address_id, name, study_mode, board, class_level,
+                              custom_class, subject, custom_subject, language, custom_language,
+                              user_budget, when_to_start, female_tutor_preferred, formatted_address,
+                              city, state, country, latitude, longitude, coins_required,
+                              total_responses, posted_at, expires_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+              $20, $21, $22, $23, $24
+         FROM active WHERE active.count < $25
+       RETURNING *
+     )
+     SELECT ${ENQUIRY_COLUMNS} FROM e JOIN users u ON u.id = e.student_id`,
     [
       enquiry.studentId,
       enquiry.address.id,
@@ -142,10 +172,10 @@ export async function insertEnquiry(db: Queryable, enquiry: NewEnquiry): Promise
       enquiry.totalResponses,
       enquiry.postedAt,
       enquiry.expiresAt,
+      activeLimit,
     ],
-    'insertEnquiry',
+    { prepared: true },
   );
-  return row.id;
 }
 
 const ENQUIRY_BY_ID = `SELECT ${ENQUIRY_COLUMNS} FROM enquiries e JOIN users u ON u.id = e.student_id

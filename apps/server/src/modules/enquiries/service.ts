@@ -68,7 +68,6 @@ import {
   archiveEnquiryAsFake,
   closeOpenReports,
   countActiveEnquiries,
-  findAddressOfUser,
   findContact,
   findEnquiry,
   findStudentPremium,
@@ -80,7 +79,7 @@ import {
   incrementResponded,
   insertContact,
   insertConversation,
-  insertEnquiry,
+  insertEnquiryWithinLimit,
   insertMessage,
   insertReport,
   listContactedEnquiries,
@@ -91,7 +90,7 @@ import {
   listStarredEnquiries,
   lockContactIfUnrefunded,
   lockEnquiry,
-  lockStudent,
+  lockPoster,
   lockUnrefundedContacts,
   markContactRefunded,
   markGuaranteeSettled,
@@ -357,47 +356,46 @@ export async function createEnquiry(
   body: CreateEnquiryBody,
 ): Promise<StudentEnquiry> {
   const now = ctx.now();
-  const id = await ctx.db.transaction(async (tx) => {
-    const student = await lockStudent(tx, studentId);
-    if (!student)
+  const row = await ctx.db.transaction(async (tx) => {
+    const poster = await lockPoster(tx, studentId, body.address);
+    if (!poster)
       throw new AppError(401, 'token_not_valid', 'Given token not valid for any token type');
-    const address = await findAddressOfUser(tx, studentId, body.address);
+    const { address } = poster;
     if (!address) {
       throw new AppError(400, 'validation_error', M.addressInvalid, {
         address: [M.addressInvalid],
       });
     }
-    const active = await countActiveEnquiries(tx, studentId, now);
-    if (active >= activeLimitFor(student.is_premium)) {
-      throw new AppError(400, 'enquiry_limit', M.activeLimitReached);
-    }
-    const enquiryId = await insertEnquiry(tx, {
-      studentId,
-      address,
-      name: body.name,
-      studyMode: body.study_mode,
-      board: body.board,
-      classLevel: body.class_level,
-      customClass: body.custom_class,
-      subject: body.subject,
-      customSubject: body.custom_subject,
-      language: body.language,
-      customLanguage: body.custom_language,
-      userBudget: body.user_budget,
-      whenToStart: body.when_to_start,
-      femaleTutorPreferred: body.female_tutor_preferred,
-      coinsRequired: coinsRequiredFor(body.class_level, body.user_budget),
-      totalResponses: ENQUIRY_TOTAL_RESPONSES,
-      postedAt: now,
-      expiresAt: new Date(now.getTime() + ENQUIRY_LIFETIME_DAYS * DAY_MS),
-    });
+    const created = await insertEnquiryWithinLimit(
+      tx,
+      {
+        studentId,
+        address,
+        name: body.name,
+        studyMode: body.study_mode,
+        board: body.board,
+        classLevel: body.class_level,
+        customClass: body.custom_class,
+        subject: body.subject,
+        customSubject: body.custom_subject,
+        language: body.language,
+        customLanguage: body.custom_language,
+        userBudget: body.user_budget,
+        whenToStart: body.when_to_start,
+        femaleTutorPreferred: body.female_tutor_preferred,
+        coinsRequired: coinsRequiredFor(body.class_level, body.user_budget),
+        totalResponses: ENQUIRY_TOTAL_RESPONSES,
+        postedAt: now,
+        expiresAt: new Date(now.getTime() + ENQUIRY_LIFETIME_DAYS * DAY_MS),
+      },
+      activeLimitFor(poster.is_premium),
+    );
+    if (!created) throw new AppError(400, 'enquiry_limit', M.activeLimitReached);
     // the matching tutors are told by a job, never from this request
-    await queueLeadAlerts(ctx, tx, enquiryId);
-    return enquiryId;
+    await queueLeadAlerts(ctx, tx, created.id);
+    return created;
   });
-  await invalidateFeeds(ctx, { enquiryId: id });
-  const row = await findEnquiry(ctx.db, id);
-  if (!row) throw notFound();
+  await invalidateFeeds(ctx, { enquiryId: row.id });
   return toStudentEnquiry(row, [], now);
 }
 
