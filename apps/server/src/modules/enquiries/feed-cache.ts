@@ -338,6 +338,18 @@ export function liveEnquiriesStats(owner: object): LiveEnquiriesStats | null {
 }
 
 /**
+ * Tells every other instance of a change: the pages to drop (`drop`: every
+ * tutor's, or one tutor's id), which is all the instances of the previous
+ * release listen for, and the rows to read again.
+ */
+async function announce(registration: Registration, drop: string, change: KeptChange) {
+  await Promise.all([
+    registration.pubsub.publish(CHANNEL, drop),
+    registration.pubsub.publish(LIVE_CHANNEL, changeMessage(change, registration.origin)),
+  ]);
+}
+
+/**
  * Enquiries changed (one, or every one of a poster): the rows are read again
  * here before this returns, so the acting user sees their change, and on
  * every other instance when the message arrives; every cached page goes.
@@ -348,12 +360,8 @@ export async function invalidateFeeds(owner: object, change: LiveChange): Promis
   const applied = applyChange(registration, change).catch((error: unknown) => {
     registration.log.error({ err: error, change }, 'live enquiries: a change could not be read');
   });
-  // read here and told to the others at once; instances of the previous release only listen for the drop
-  await Promise.all([
-    applied,
-    registration.pubsub.publish(CHANNEL, EVERY_TUTOR),
-    registration.pubsub.publish(LIVE_CHANNEL, changeMessage(change, registration.origin)),
-  ]);
+  // read here and told to the others at once
+  await Promise.all([applied, announce(registration, EVERY_TUTOR, change)]);
 }
 
 /**
@@ -366,10 +374,9 @@ export async function invalidateTutorFeed(owner: object, tutorId: number): Promi
   const registration = REGISTRATIONS.get(owner);
   if (!registration) return;
   // read again before this returns, so the acting tutor's next request is answered from memory,
-  // and told to the others at once; instances of the previous release only listen for the drop
+  // and told to the others at once
   await Promise.all([
     applyTutorChange(registration, tutorId),
-    registration.pubsub.publish(CHANNEL, String(tutorId)),
-    registration.pubsub.publish(LIVE_CHANNEL, changeMessage({ tutorId }, registration.origin)),
+    announce(registration, String(tutorId), { tutorId }),
   ]);
 }
