@@ -52,7 +52,14 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   SLOW_BODY_WINDOW_MS: z.coerce.number().int().min(100).default(10_000),
   UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(30),
-  JOBS_WORK: z.enum(['true', 'false']).default('true'),
+  JOBS_WORK: z
+    .string()
+    .trim()
+    .default('true')
+    .refine(
+      (value) => parseJobsWork(value) !== null,
+      'JOBS_WORK must be true, false, or job kinds separated by commas (each with a leading - for every kind but those)',
+    ),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOBS_RETRY_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
   LEAD_ALERTS: z.enum(['on', 'off']).default('on'),
@@ -221,8 +228,8 @@ export interface Config {
   slowBodyWindowMs: number;
   /** Avatar and document uploads one user may make an hour. */
   uploadsPerUserPerHour: number;
-  /** Whether this instance runs jobs (every instance stores them). */
-  jobsWork: boolean;
+  /** Which kinds of job this instance runs (every instance stores them all). */
+  jobsWork: JobsWork;
   /** How often an idle instance looks for jobs. */
   jobsPollSeconds: number;
   /** Multiplies each kind of job's retry delay (at least 1 s). */
@@ -263,6 +270,28 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The kinds of job an instance runs: `{ except: [] }` every kind, `{ only: [] }`
+ * none. A city can give a kind a worker of its own (decision 057): the bulk
+ * e-mail jobs at the lowest CPU priority, apart from the alerts that must
+ * reach tutors within a second.
+ */
+export type JobsWork = { only: string[] } | { except: string[] };
+
+const JOB_KIND_NAME = /^-?[a-z][a-z0-9.-]*$/;
+
+/** `true`, `false`, `a,b` (only those) or `-a,-b` (all but those); null for anything else. */
+export function parseJobsWork(value: string): JobsWork | null {
+  if (value === 'true') return { except: [] };
+  if (value === 'false') return { only: [] };
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every((entry) => JOB_KIND_NAME.test(entry))) return null;
+  const excluded = entries.filter((entry) => entry.startsWith('-'));
+  if (excluded.length === 0) return { only: entries };
+  if (excluded.length === entries.length) return { except: excluded.map((e) => e.slice(1)) };
+  return null;
+}
 
 function parseTrustProxy(value: string): boolean | string[] {
   if (value === 'true') return true;
@@ -322,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     slowBodyWindowMs: e.SLOW_BODY_WINDOW_MS,
     uploadsPerUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
-    jobsWork: e.JOBS_WORK === 'true',
+    jobsWork: parseJobsWork(e.JOBS_WORK) ?? { except: [] },
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     jobsRetryDelayScale: e.JOBS_RETRY_DELAY_SCALE,
     leadAlerts: e.LEAD_ALERTS === 'on',

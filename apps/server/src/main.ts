@@ -13,7 +13,7 @@ import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { claimDataDir, DataDirInUseError } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
-import { startJobs } from './jobs/kinds.ts';
+import { startJobs, worksAnyJob } from './jobs/kinds.ts';
 import { openJobQueue } from './jobs/queue.ts';
 import { stopServing, POOLED_CONNECTION_GRACE_MS } from './lib/graceful-stop.ts';
 import { scopedLogger } from './lib/log-scope.ts';
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const jobs = await openJobQueue(db, {
     pollingIntervalSeconds: config.jobsPollSeconds,
     // instances that work jobs also keep the time of the sweeps (each is stored once)
-    schedule: config.jobsWork,
+    schedule: worksAnyJob(config.jobsWork),
     retryDelayScale: config.jobsRetryDelayScale,
     log,
     onError: (error) => log.error({ err: error }, 'job queue error'),

@@ -15,12 +15,15 @@ export interface IsolatedQueue {
   schema: string;
 }
 
-/** A queue of its own tables on `db`, looking for jobs every half second. */
+/**
+ * A queue of its own tables on `db`, looking for jobs every half second; with
+ * `schema`, a second worker on the tables of a queue made before.
+ */
 export function isolatedJobQueue(
   db: Db,
   onError: (error: Error) => void = () => undefined,
+  schema = `gm_q_${randomUUID().replace(/-/g, '').slice(0, 10)}`,
 ): IsolatedQueue {
-  const schema = `gm_q_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const queue = createJobQueue(db, {
     schema,
     pollingIntervalSeconds: 0.5,

@@ -49,7 +49,7 @@ it('runs the jobs of a lane one at a time, across its kinds, and a free kind’s
   ];
   const { queue, schema } = isolatedJobQueue(t.db);
   try {
-    await queue.start(kinds, { work: true });
+    await queue.start(kinds, { work: () => true });
     await t.db.transaction(async (tx) => {
       for (const n of [1, 2, 3, 4]) await queue.enqueue(tx, 'test.lane-a', { n });
       for (const n of [5, 6, 7, 8]) await queue.enqueue(tx, 'test.lane-b', { n });
@@ -82,7 +82,7 @@ it('does not start a job still waiting in its lane once the queue stops', async 
   );
   const { queue, schema } = isolatedJobQueue(t.db);
   try {
-    await queue.start([slow], { work: true });
+    await queue.start([slow], { work: () => true });
     await t.db.transaction(async (tx) => {
       for (const n of [1, 2]) await queue.enqueue(tx, slow.name, { n });
     });

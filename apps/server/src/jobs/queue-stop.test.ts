@@ -40,7 +40,7 @@ it('lets a job that outlives the grace finish after its tables are gone, reporti
   });
   const { queue, schema } = isolatedJobQueue(t.db, (error) => reported.push(error));
   try {
-    await queue.start([slow], { work: true });
+    await queue.start([slow], { work: () => true });
     await t.db.transaction((tx) => queue.enqueue(tx, slow.name, { n: 1 }));
     await running;
 

@@ -72,8 +72,11 @@ export interface JobQueue {
     data: object,
     options?: { key?: string; startAfterSeconds?: number },
   ): Promise<void>;
-  /** Creates each kind's queue (idempotent) and, with `work`, runs its jobs here. */
-  start(kinds: readonly JobKind<never>[], options: { work: boolean }): Promise<void>;
+  /** Creates each kind's queue (idempotent) and runs here the jobs of the kinds `work` picks. */
+  start(
+    kinds: readonly JobKind<never>[],
+    options: { work: (kind: JobKind<never>) => boolean },
+  ): Promise<void>;
   /** Jobs that ran out of tries, newest first, and how many there are. */
   listFailed(limit: number): Promise<{ count: number; jobs: FailedJob[] }>;
   /** How many jobs are in each state (created, retry, active, failed…), for the metrics. */
@@ -315,7 +318,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         if (existing) await boss.updateQueue(kind.name, definition);
         else await boss.createQueue(kind.name, definition);
         if (kind.cron && options.schedule) await boss.schedule(kind.name, kind.cron, {});
-        if (!work) continue;
+        if (!work(kind)) continue;
         await boss.work<object>(
           kind.name,
           {
