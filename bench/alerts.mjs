@@ -15,15 +15,19 @@
 // Options: --tutors 5000 --connected 1000 --match 200 --rate 5 --seconds 180 (of each mode)
 // --rounds 3 (the modes take turns: on, off, none, on, …; 300 posts a round by default, so
 // a round's p99 is its third-slowest post, not its slowest)
-// --ports 4605,4705,4805 (two instances and a worker) --workers apart|together
-// (apart, the default, as docs/operations.md runs a city: the two instances only serve,
-// with JOBS_WORK=false, and a third instance works the jobs at the lowest CPU
-// priority, standing in for a worker on a machine of its own; together: the two
-// instances serve and work the jobs)
-// --priority nice|idle (how the worker apart and the mail relay, which stand in for
-// other machines, are started: nice, the default, at nice 19; idle in Linux's idle
-// scheduling class, `chrt --idle 0`, where they get a core only when nothing else
-// wants it, and the alerts wait for it: post → alert p99 1.9 s in a full run)
+// --ports 4605,4705,4805 (two instances and a worker; with split, a second worker listens
+// on the third port + 3, after the relay's two) --workers split|apart|together
+// (split, the default, as docs/operations.md runs a city: the two instances only serve,
+// with JOBS_WORK=false; a third instance works every job but the WhatsApp and e-mail
+// messages (JOBS_WORK=-lead-alerts.messages) at the lowest CPU priority, and a fourth
+// works the messages (JOBS_WORK=lead-alerts.messages) in Linux's idle scheduling class
+// (`chrt --idle 0`), as does the mail relay: each stands in for a worker or a provider
+// on a machine of its own; apart: one third instance works every job, and the relay runs
+// at its priority; together: the two instances serve and work the jobs)
+// --priority nice|idle (how the third instance, and with apart the relay, are started:
+// nice, the default, at nice 19; idle in Linux's idle scheduling class, where they get a
+// core only when nothing else wants it; apart and idle, the alerts waited behind the
+// e-mails: post → alert p99 1.9 s in a full run)
 // --channels default|email|off (default: the tutors keep the
 // alert settings of a tutor who never saved any, so each one not connected is
 // sent an e-mail, held until 08:00 IST at night; email: the same without quiet
@@ -62,7 +66,7 @@ const args = readOptions({
   rounds: 3,
   ports: [4605, 4705, 4805],
   channels: 'default',
-  workers: 'apart',
+  workers: 'split',
   mail: 'smtp',
   priority: 'nice',
 });
@@ -78,6 +82,15 @@ if (!['idle', 'nice'].includes(args.priority)) throw new Error('--priority idle|
 /** How the worker apart and the mail relay are started: they stand in for other machines. */
 const APART_PRIORITY = args.priority === 'idle' ? { idle: true } : { niceness: 19 };
 const APART_SHOWN = args.priority === 'idle' ? 'in the idle scheduling class' : 'at nice 19';
+/** The channel messages' worker and the relay: in the idle class when the workers are split. */
+const MESSAGES_PRIORITY = WORKERS === 'split' ? { idle: true } : APART_PRIORITY;
+const MESSAGES_SHOWN = WORKERS === 'split' ? 'in the idle scheduling class' : APART_SHOWN;
+const WORKERS_SHOWN = {
+  together: 'by the two instances that serve',
+  apart: `by a third instance ${APART_SHOWN}, not by the two serving`,
+  split: `by a third instance ${APART_SHOWN} and the channel messages by a fourth ${MESSAGES_SHOWN}, not by the two serving`,
+};
+const CHANNEL_MESSAGES_JOB = 'lead-alerts.messages';
 const ALERT_SUBJECT = 'New enquiry near you:';
 const SINK_PORT = PORTS[2] + 1;
 const SINK_USER = 'bench';
@@ -404,7 +417,8 @@ async function checkpoint() {
 
 async function main() {
   if (!(args.channels in CHANNELS_SHOWN)) throw new Error('--channels default|email|off');
-  if (!['together', 'apart'].includes(WORKERS)) throw new Error('--workers together|apart');
+  if (!['together', 'apart', 'split'].includes(WORKERS))
+    throw new Error('--workers together|apart|split');
   if (PORTS.length < 3) throw new Error('--ports needs three ports: two instances and a worker');
   if (!['smtp', 'outbox'].includes(MAIL)) throw new Error('--mail smtp|outbox');
   buildIfStale();
@@ -418,11 +432,11 @@ async function main() {
         SMTP_SINK_SUBJECT: ALERT_SUBJECT,
       },
       'SMTP sink ready',
-      APART_PRIORITY,
+      MESSAGES_PRIORITY,
     );
   }
   process.stdout.write(
-    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, e-mail ${MAIL === 'smtp' ? `over SMTP to a local relay ${APART_SHOWN}` : 'into the development outbox'}, jobs worked ${WORKERS === 'apart' ? `by a third instance ${APART_SHOWN}, not by the two serving` : 'by the two instances that serve'}\n`,
+    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, e-mail ${MAIL === 'smtp' ? `over SMTP to a local relay ${MESSAGES_SHOWN}` : 'into the development outbox'}, jobs worked ${WORKERS_SHOWN[WORKERS]}\n`,
   );
   // the first instance migrates the database before anything is seeded
   let servers = [await startServer(PORTS[0], {})];
@@ -447,10 +461,23 @@ async function main() {
   // together: both instances serve requests and work jobs; apart: they only serve, and a
   // third instance, at the lowest CPU priority, works the jobs (an idle phase has none)
   const startInstances = async (env) => {
-    const apart = WORKERS === 'apart' && env.JOBS_WORK !== 'false';
+    const apart = WORKERS !== 'together' && env.JOBS_WORK !== 'false';
     const serving = apart ? { ...env, JOBS_WORK: 'false' } : env;
     const started = [await startServer(PORTS[0], serving), await startServer(PORTS[1], serving)];
-    if (apart) started.push(await startServer(PORTS[2], env, APART_PRIORITY));
+    if (apart && WORKERS === 'split') {
+      started.push(
+        await startServer(
+          PORTS[2],
+          { ...env, JOBS_WORK: `-${CHANNEL_MESSAGES_JOB}` },
+          APART_PRIORITY,
+        ),
+        await startServer(
+          PORTS[2] + 3,
+          { ...env, JOBS_WORK: CHANNEL_MESSAGES_JOB },
+          MESSAGES_PRIORITY,
+        ),
+      );
+    } else if (apart) started.push(await startServer(PORTS[2], env, APART_PRIORITY));
     return started;
   };
   const drains = [];
