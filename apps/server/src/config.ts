@@ -56,10 +56,16 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .default('true')
-    .refine(
-      (value) => parseJobsWork(value) !== null,
-      'JOBS_WORK must be true, false, or job kinds separated by commas (each with a leading - for every kind but those)',
-    ),
+    .transform((value, context) => {
+      const parsed = parseJobsWork(value);
+      if (parsed) return parsed;
+      context.addIssue({
+        code: 'custom',
+        message:
+          'JOBS_WORK must be true, false, or job kinds separated by commas (each with a leading - for every kind but those)',
+      });
+      return z.NEVER;
+    }),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOBS_RETRY_DELAY_SCALE: z.coerce.number().min(0).max(10).default(1),
   LEAD_ALERTS: z.enum(['on', 'off']).default('on'),
@@ -351,7 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     slowBodyWindowMs: e.SLOW_BODY_WINDOW_MS,
     uploadsPerUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
-    jobsWork: parseJobsWork(e.JOBS_WORK) ?? { except: [] },
+    jobsWork: e.JOBS_WORK,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     jobsRetryDelayScale: e.JOBS_RETRY_DELAY_SCALE,
     leadAlerts: e.LEAD_ALERTS === 'on',
