@@ -79,12 +79,13 @@ const PORTS = args.ports;
 const WORKERS = args.workers;
 const MAIL = args.mail;
 if (!['idle', 'nice'].includes(args.priority)) throw new Error('--priority idle|nice');
-/** How the worker apart and the mail relay are started: they stand in for other machines. */
+const IDLE_SHOWN = 'in the idle scheduling class';
+/** How the third instance is started (and with apart, the relay): they stand in for other machines. */
 const APART_PRIORITY = args.priority === 'idle' ? { idle: true } : { niceness: 19 };
-const APART_SHOWN = args.priority === 'idle' ? 'in the idle scheduling class' : 'at nice 19';
+const APART_SHOWN = args.priority === 'idle' ? IDLE_SHOWN : 'at nice 19';
 /** The channel messages' worker and the relay: in the idle class when the workers are split. */
 const MESSAGES_PRIORITY = WORKERS === 'split' ? { idle: true } : APART_PRIORITY;
-const MESSAGES_SHOWN = WORKERS === 'split' ? 'in the idle scheduling class' : APART_SHOWN;
+const MESSAGES_SHOWN = WORKERS === 'split' ? IDLE_SHOWN : APART_SHOWN;
 const WORKERS_SHOWN = {
   together: 'by the two instances that serve',
   apart: `by a third instance ${APART_SHOWN}, not by the two serving`,
@@ -459,7 +460,8 @@ async function main() {
   const posted = { on: [], off: [], idle: [] };
   const checkpointed = [];
   // together: both instances serve requests and work jobs; apart: they only serve, and a
-  // third instance, at the lowest CPU priority, works the jobs (an idle phase has none)
+  // third instance, at the lowest CPU priority, works the jobs; split: the third works all
+  // but the channel messages, and a fourth, in the idle class, those (an idle phase has none)
   const startInstances = async (env) => {
     const apart = WORKERS !== 'together' && env.JOBS_WORK !== 'false';
     const serving = apart ? { ...env, JOBS_WORK: 'false' } : env;
