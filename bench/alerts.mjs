@@ -298,8 +298,10 @@ async function postAll(students, port) {
 
 /**
  * Waits until the messages of a phase's posts are decided and sent (none held
- * and due), so that no phase does the work of the one before; answers the
- * seconds that took after the last post.
+ * and due, no messages job waiting or running: an instant alert is recorded
+ * sent by its decision and goes out from the job it stored), so that no phase
+ * does the work of the one before; answers the seconds that took after the
+ * last post.
  */
 async function drained(enquiryIds) {
   const db = new pg.Client({ connectionString: DATABASE_URL });
@@ -315,10 +317,12 @@ async function drained(enquiryIds) {
                     AND NOT EXISTS (SELECT 1 FROM lead_alerts a
                                      WHERE a.enquiry_id = e.id AND a.channel <> 'app')) AS undecided,
                 (SELECT count(*)::int FROM lead_alerts
-                  WHERE enquiry_id = ANY($1::int[]) AND status = 'held' AND due_at <= now()) AS due`,
-        [enquiryIds],
+                  WHERE enquiry_id = ANY($1::int[]) AND status = 'held' AND due_at <= now()) AS due,
+                (SELECT count(*)::int FROM jobs.job
+                  WHERE name = $2 AND state IN ('created', 'retry', 'active')) AS sending`,
+        [enquiryIds, CHANNEL_MESSAGES_JOB],
       );
-      if (left.undecided === 0 && left.due === 0) break;
+      if (left.undecided === 0 && left.due === 0 && left.sending === 0) break;
       if (performance.now() - start > 600_000)
         throw new Error(`messages not drained: ${JSON.stringify(left)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -43,8 +43,8 @@ export interface JobKind<Data extends object> {
   readonly lane?: string;
   /** What the job is for, in a few words an operator can read (the failed jobs screen). */
   readonly describe: (data: Data) => string;
-  /** Runs one job; a throw is a failed try. */
-  readonly run: (data: Data) => Promise<void>;
+  /** Runs one job; a throw is a failed try. `tries` counts this one (1 the first time). */
+  readonly run: (data: Data, job: { tries: number }) => Promise<void>;
 }
 
 export interface FailedJob {
@@ -221,6 +221,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     id: string,
     data: object,
     requestId: string | undefined,
+    tries: number,
   ): Promise<void> => {
     const log = options.log.child({
       ...(requestId === undefined ? {} : { reqId: requestId }),
@@ -229,7 +230,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     const began = performance.now();
     const took = (): number => Math.round(performance.now() - began);
     try {
-      await runInLogScope({ requestId, log }, () => kind.run(data as never));
+      await runInLogScope({ requestId, log }, () => kind.run(data as never, { tries }));
     } catch (error) {
       log.warn({ err: error, ms: took() }, 'job try failed');
       throw error;
@@ -262,9 +263,12 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     kind: JobKind<never>,
     batch: PgBoss.JobWithMetadata[],
   ): Promise<void> => {
-    const jobs = batch.map((job) => ({ id: job.id, ...unpackJob(job) }));
+    // pg-boss counts a try once the job has started before (a retry, or one handed back)
+    const jobs = batch.map((job) => ({ id: job.id, tries: job.retryCount + 1, ...unpackJob(job) }));
     const results = await Promise.allSettled(
-      jobs.map((job) => inLane(kind.lane, () => runJob(kind, job.id, job.data, job.requestId))),
+      jobs.map((job) =>
+        inLane(kind.lane, () => runJob(kind, job.id, job.data, job.requestId, job.tries)),
+      ),
     );
     for (const [index, result] of results.entries()) {
       const job = jobs[index];

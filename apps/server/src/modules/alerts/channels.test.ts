@@ -28,7 +28,9 @@ import {
   decideChannelAlerts,
   queueDueChannelMessages,
   sendDueChannelAlerts,
+  sendInstantAlerts,
   type ChannelMessagesJob,
+  type InstantMessagesJob,
 } from './channels.ts';
 import { claimAlerts, claimChannelAlerts, selectDueTutors } from './queries.ts';
 import { sendLeadAlerts } from './service.ts';
@@ -111,16 +113,47 @@ async function whatsappTo(tutor: RegisteredUser): Promise<OutboxEntry[]> {
   return ((await t.ctx.outbox?.list(100, row?.phone)) ?? []).filter(isAlert);
 }
 
-/** The messages jobs the decision of an enquiry asked for. */
-async function messagesJobsOf(enquiry: StudentEnquiry): Promise<ChannelMessagesJob[]> {
+type StoredMessagesJob = ChannelMessagesJob | InstantMessagesJob;
+
+async function jobTable(): Promise<string> {
   const [schema] = await rows<{ name: string }>(t.db, 'SELECT current_schema() AS name');
-  const jobs = await rows<{ data: ChannelMessagesJob }>(
+  return `${jobSchemaFor(schema?.name ?? 'public')}.job`;
+}
+
+/** The messages jobs the decision of an enquiry asked for. */
+async function messagesJobsOf(enquiry: StudentEnquiry): Promise<StoredMessagesJob[]> {
+  const jobs = await rows<{ data: StoredMessagesJob }>(
     t.db,
-    `SELECT data FROM ${jobSchemaFor(schema?.name ?? 'public')}.job
-      WHERE name = $1 AND singleton_key LIKE $2`,
+    `SELECT data FROM ${await jobTable()} WHERE name = $1 AND singleton_key LIKE $2`,
     [CHANNEL_MESSAGES_JOB, `enquiry-${String(enquiry.id)}:%`],
   );
   return jobs.map((job) => job.data);
+}
+
+/** The tutors a stored messages job sends to. */
+function tutorsOf(job: StoredMessagesJob): number[] {
+  return 'enquiry_id' in job ? job.tutors.map(([tutorId]) => tutorId) : job.tutor_ids;
+}
+
+/**
+ * Sends the tutor what a worker would: the instant alerts the decisions
+ * recorded sent (each stored job once, as the queue runs it), then the
+ * tutor's held alerts that are due.
+ */
+async function sendMessagesTo(tutor: RegisteredUser, channel: 'email' | 'whatsapp' = 'email') {
+  const jobs = await rows<{ id: string; data: StoredMessagesJob }>(
+    t.db,
+    `UPDATE ${await jobTable()} SET state = 'completed'
+      WHERE name = $1 AND state = 'created' AND data->>'channel' = $2
+        AND data ? 'enquiry_id'
+        AND data->'tutors' @> jsonb_build_array(jsonb_build_array($3::int))
+      RETURNING id, data`,
+    [CHANNEL_MESSAGES_JOB, channel, tutor.userId],
+  );
+  for (const job of jobs) {
+    if ('enquiry_id' in job.data) await sendInstantAlerts(t.ctx, job.data);
+  }
+  await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel });
 }
 
 const instantBoth = {
@@ -237,11 +270,13 @@ describe('GET and PUT /api/alerts/settings/', () => {
 describe('instant alerts by e-mail and WhatsApp', () => {
   it('e-mails a tutor at once with the alert line and an unsubscribe link, never the address', async () => {
     const { tutor, enquiry } = await alertedNewTutor(1);
+    // recorded sent by the decision, which stored the job that sends it
     expect(await alertsOf(t.db, enquiry.id, [tutor], CHANNELS)).toEqual([
-      { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: '' },
+      { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: '' },
       { tutor_id: tutor.userId, channel: 'whatsapp', status: 'skipped', reason: 'off' },
     ]);
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    expect(await mailTo(tutor)).toEqual([]);
+    await sendMessagesTo(tutor);
     const [mail, ...more] = await mailTo(tutor);
     expect(more.filter((entry) => entry.subject.startsWith('New enquiry'))).toEqual([]);
     expect(mail?.subject).toBe(LINE);
@@ -254,8 +289,11 @@ describe('instant alerts by e-mail and WhatsApp', () => {
     expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
       { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: '' },
     ]);
-    // a retried job finds nothing due and sends nothing more
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    // the job's second try, a retried decision and the tutor's due alerts send nothing more
+    const instant = (await messagesJobsOf(enquiry)).find((job) => 'enquiry_id' in job);
+    if (!instant || !('enquiry_id' in instant)) throw new Error('no instant job');
+    expect(await sendInstantAlerts(t.ctx, instant, 2)).toBe(0);
+    await sendMessagesTo(tutor);
     await decideChannelAlerts(t.ctx, enquiry.id);
     expect(await mailTo(tutor)).toHaveLength(1);
   });
@@ -267,15 +305,17 @@ describe('instant alerts by e-mail and WhatsApp', () => {
     expect((await putSettings(tutor, instantBoth)).statusCode).toBe(200);
     const enquiry = await postEnquiry(poster);
     await runAlertJobs(enquiry);
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'whatsapp' });
+    await sendMessagesTo(tutor, 'whatsapp');
     const [message] = await whatsappTo(tutor);
     expect(message).toMatchObject({ kind: 'otp', channel: 'whatsapp' });
     expect(message?.body).toContain(LINE);
     expect(message?.links.some((link) => link.includes('/alerts/unsubscribe?token='))).toBe(true);
     expect(await alertsOf(t.db, enquiry.id, [tutor], CHANNELS)).toEqual([
-      { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: '' },
+      { tutor_id: tutor.userId, channel: 'email', status: 'sent', reason: '' },
       { tutor_id: tutor.userId, channel: 'whatsapp', status: 'sent', reason: '' },
     ]);
+    // the e-mail's own job has not run yet
+    expect(await mailTo(tutor)).toEqual([]);
   });
 
   it('records no message for an unverified tutor, a far tutor, and skips an archived enquiry', async () => {
@@ -289,7 +329,7 @@ describe('instant alerts by e-mail and WhatsApp', () => {
     expect(await alertsOf(t.db, enquiry.id, [unverified, far], CHANNELS)).toEqual([]);
     const archived = await archive(poster, enquiry);
     expect(archived.statusCode).toBeLessThan(300);
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [near.userId], channel: 'email' });
+    await sendMessagesTo(near);
     expect(await mailTo(near)).toEqual([]);
     expect(await alertsOf(t.db, enquiry.id, [near], ['email'])).toEqual([
       { tutor_id: near.userId, channel: 'email', status: 'skipped', reason: 'archived' },
@@ -317,35 +357,84 @@ describe('the messages jobs', () => {
     const channels = jobs.map((job) => job.channel);
     expect(new Set(channels).size).toBe(channels.length);
     const email = jobs.find((job) => job.channel === 'email');
-    if (!email) throw new Error('no e-mail job');
-    expect(email.tutor_ids).toEqual(expect.arrayContaining(tutors.map((tutor) => tutor.userId)));
+    if (!email || !('enquiry_id' in email)) throw new Error('no instant e-mail job');
+    expect(tutorsOf(email)).toEqual(expect.arrayContaining(tutors.map((tutor) => tutor.userId)));
     // a retried decision asks for nothing more
     await decideChannelAlerts(t.ctx, enquiry.id);
     expect(await messagesJobsOf(enquiry)).toHaveLength(jobs.length);
-    await sendDueChannelAlerts(t.ctx, email);
+    expect(await sendInstantAlerts(t.ctx, email)).toBe(tutorsOf(email).length);
     for (const tutor of tutors) {
       expect((await mailTo(tutor)).map((mail) => mail.subject)).toEqual([LINE]);
     }
+    const kind = channelAlertJobs(t.ctx).find((each) => each.name === CHANNEL_MESSAGES_JOB);
+    expect(kind?.describe(email as never)).toBe(
+      `Send ${String(tutorsOf(email).length)} tutors the instant E-mail alert of enquiry ${String(enquiry.id)}`,
+    );
   });
 
   it('still sends a job stored before jobs took batches (one tutor)', async () => {
-    const { tutor } = await alertedNewTutor(13);
+    t.clock.set(ist(16, '22:10'));
+    const tutor = await newTutor();
+    await runAlertJobs(await postEnquiry(await newPoster(t)));
+    t.clock.set(ist(17, '08:00'));
     const kind = channelAlertJobs(t.ctx).find((each) => each.name === CHANNEL_MESSAGES_JOB);
     const stored = { tutor_id: tutor.userId, channel: 'email' };
     expect(kind?.describe(stored as never)).toBe(
       `Send tutor ${String(tutor.userId)} the E-mail alerts due`,
     );
-    await kind?.run(stored as never);
+    await kind?.run(stored as never, { tries: 1 });
     expect((await mailTo(tutor)).map((mail) => mail.subject)).toEqual([LINE]);
   });
 
-  it('a failed e-mail waits for the retry; the other tutors of the job get theirs at once', async () => {
+  it('a failed instant e-mail is put back, due now, for its tutor; the others get theirs', async () => {
     t.clock.set(ist(12, '12:00'));
     const poster = await newPoster(t);
     const failing = await newTutor();
     const other = await newTutor();
     const enquiry = await postEnquiry(poster);
     await runAlertJobs(enquiry);
+    const instant = (await messagesJobsOf(enquiry)).find((job) => job.channel === 'email');
+    if (!instant || !('enquiry_id' in instant)) throw new Error('no instant e-mail job');
+    const mailer = t.ctx.mail;
+    const send = mailer.send.bind(mailer);
+    const refuse = vi.spyOn(mailer, 'send').mockImplementation(async (message) => {
+      if (message.to === failing.email) throw new Error('mail server refused');
+      await send(message);
+    });
+    try {
+      expect(await sendInstantAlerts(t.ctx, instant)).toBe(tutorsOf(instant).length - 1);
+    } finally {
+      refuse.mockRestore();
+    }
+    expect(await mailTo(other)).toHaveLength(1);
+    expect(await mailTo(failing)).toEqual([]);
+    expect(await alertsOf(t.db, enquiry.id, [failing, other], ['email'])).toEqual([
+      { tutor_id: failing.userId, channel: 'email', status: 'held', reason: '' },
+      { tutor_id: other.userId, channel: 'email', status: 'sent', reason: '' },
+    ]);
+    // a messages job asks for the one put back; it sends that, and nothing twice
+    const asked = await rows<{ data: ChannelMessagesJob }>(
+      t.db,
+      `SELECT data FROM ${await jobTable()} WHERE name = $1 AND singleton_key LIKE $2`,
+      [CHANNEL_MESSAGES_JOB, `unsent-${String(enquiry.id)}:%`],
+    );
+    expect(asked.map((job) => job.data)).toEqual([
+      { channel: 'email', tutor_ids: [failing.userId] },
+    ]);
+    await sendDueChannelAlerts(t.ctx, { channel: 'email', tutor_ids: [failing.userId] });
+    await sendInstantAlerts(t.ctx, instant, 2);
+    expect(await mailTo(failing)).toHaveLength(1);
+    expect(await mailTo(other)).toHaveLength(1);
+  });
+
+  it('a failed held e-mail waits for the retry; the other tutors of the job get theirs at once', async () => {
+    t.clock.set(ist(14, '22:10'));
+    const poster = await newPoster(t);
+    const failing = await newTutor();
+    const other = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await runAlertJobs(enquiry);
+    t.clock.set(ist(15, '08:00'));
     const mailer = t.ctx.mail;
     const send = mailer.send.bind(mailer);
     const refuse = vi.spyOn(mailer, 'send').mockImplementation(async (message) => {
@@ -389,11 +478,11 @@ describe('quiet hours, the daily cap and the digest', () => {
     expect(held?.due_at).toEqual(ist(5, '08:00'));
     // nothing goes out in the night, and the sweep asks for nobody's messages yet
     t.clock.set(ist(5, '07:59'));
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    await sendMessagesTo(tutor);
     expect(await mailTo(tutor)).toEqual([]);
     t.clock.set(ist(5, '08:00'));
     expect(await queueDueChannelMessages(t.ctx)).toBeGreaterThanOrEqual(1);
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    await sendMessagesTo(tutor);
     const mails = await mailTo(tutor);
     expect(mails.map((mail) => mail.subject)).toEqual([LINE]);
     expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
@@ -413,7 +502,7 @@ describe('quiet hours, the daily cap and the digest', () => {
       }
     }
     for (const enquiry of enquiries) await runAlertJobs(enquiry);
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    await sendMessagesTo(tutor);
     expect(await mailTo(tutor)).toHaveLength(10);
     const last = enquiries.at(-1);
     if (!last) throw new Error('no enquiry');
@@ -427,10 +516,10 @@ describe('quiet hours, the daily cap and the digest', () => {
     expect(await alertsOf(t.db, later.id, [tutor], ['email'])).toEqual([
       { tutor_id: tutor.userId, channel: 'email', status: 'held', reason: 'cap' },
     ]);
-    const asked = (await messagesJobsOf(later)).flatMap((job) => job.tutor_ids);
+    const asked = (await messagesJobsOf(later)).flatMap(tutorsOf);
     expect(asked).not.toContain(tutor.userId);
     t.clock.set(ist(6, '19:00'));
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    await sendMessagesTo(tutor);
     const [digest] = await mailTo(tutor);
     expect(digest?.subject).toBe(ALERT_MESSAGES.digestSubject(2));
     expect(digest?.body).toContain(`• ${LINE}`);
@@ -452,10 +541,10 @@ describe('quiet hours, the daily cap and the digest', () => {
     const closed = await postEnquiry(poster, { name: 'Maths tuition, evenings' });
     for (const enquiry of [kept, online, closed]) await runAlertJobs(enquiry);
     await archive(poster, closed);
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    await sendMessagesTo(tutor);
     expect(await mailTo(tutor)).toEqual([]);
     t.clock.set(ist(7, '18:00'));
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    await sendMessagesTo(tutor);
     const mails = await mailTo(tutor);
     expect(mails).toHaveLength(1);
     const lines = mails[0]?.body.split('\n').filter((line) => line.startsWith('•'));
@@ -474,7 +563,7 @@ describe('the unsubscribe link', () => {
     const poster = await newPoster(t);
     const enquiry = await postEnquiry(poster);
     await runAlertJobs(enquiry);
-    await sendDueChannelAlerts(t.ctx, { tutor_ids: [tutor.userId], channel: 'email' });
+    await sendMessagesTo(tutor);
     const [mail] = await mailTo(tutor);
     const link = mail?.links.find((each) => each.includes('/alerts/unsubscribe?token='));
     if (!link) throw new Error('no unsubscribe link');
@@ -551,11 +640,16 @@ describe('two instances', () => {
         decideChannelAlerts(t.ctx, enquiry.id),
         decideChannelAlerts(second.ctx, enquiry.id),
       ]);
-      const job = { tutor_ids: [tutor.userId], channel: 'email' as const };
+      // one decision stored one job sending the tutor's e-mail
+      const jobs = (await messagesJobsOf(enquiry)).filter(
+        (job) => job.channel === 'email' && tutorsOf(job).includes(tutor.userId),
+      );
+      expect(jobs).toHaveLength(1);
+      const due = { tutor_ids: [tutor.userId], channel: 'email' as const };
       await Promise.all([
-        sendDueChannelAlerts(t.ctx, job),
-        sendDueChannelAlerts(second.ctx, job),
-        sendDueChannelAlerts(t.ctx, job),
+        sendMessagesTo(tutor),
+        sendDueChannelAlerts(second.ctx, due),
+        sendDueChannelAlerts(t.ctx, due),
       ]);
       expect(await mailTo(tutor)).toHaveLength(1);
       expect(await alertsOf(t.db, enquiry.id, [tutor], ['email'])).toEqual([
@@ -625,6 +719,7 @@ describe('a tutor or an enquiry deleted by an operator', () => {
         reason: 'quiet_hours',
         distance_km: 4,
         due_at: null,
+        sent_at: null,
       },
     ]);
     expect([claimed, held]).toEqual([[], []]);
@@ -662,5 +757,32 @@ describe.skipIf(!process.env.DATABASE_URL)('an enquiry deleted while its alerts 
     });
     await deletion;
     expect(await alertCount(enquiry.id)).toBe(0);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a tutor another job is sending to', () => {
+  it('is held, due now, for a messages job of theirs, and counted once it is sent', async () => {
+    t.clock.set(ist(18, '12:00'));
+    const poster = await newPoster(t);
+    const busy = await newTutor();
+    const free = await newTutor();
+    const enquiry = await postEnquiry(poster);
+    await sendLeadAlerts(t.ctx, enquiry.id);
+    // another job holds the busy tutor's messages while the decision is taken
+    await t.db.transaction(async (tx) => {
+      await rows(tx, `SELECT pg_advisory_xact_lock(2301, $1)`, [busy.userId]);
+      await decideChannelAlerts(t.ctx, enquiry.id);
+    });
+    expect(await alertsOf(t.db, enquiry.id, [busy, free], ['email'])).toEqual([
+      { tutor_id: busy.userId, channel: 'email', status: 'held', reason: '' },
+      { tutor_id: free.userId, channel: 'email', status: 'sent', reason: '' },
+    ]);
+    const jobs = await messagesJobsOf(enquiry);
+    expect(jobs).toContainEqual({ channel: 'email', tutor_ids: [busy.userId] });
+    expect(jobs.filter((job) => 'enquiry_id' in job).flatMap(tutorsOf)).not.toContain(busy.userId);
+    await sendMessagesTo(busy);
+    await sendMessagesTo(free);
+    expect((await mailTo(busy)).map((mail) => mail.subject)).toEqual([LINE]);
+    expect((await mailTo(free)).map((mail) => mail.subject)).toEqual([LINE]);
   });
 });

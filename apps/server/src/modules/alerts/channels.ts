@@ -3,12 +3,14 @@
  * the in-app alerts went out, one job per enquiry records, for each tutor told
  * and each channel, what the tutor's settings make of it: skipped (the
  * channel is off, the tutor saw it in an open tab, no verified phone), or
- * held until its time (now, the end of the quiet hours, the digest hour). One
- * job per channel and batch of tutors then sends what is due to each of them,
- * instant alerts up to the daily cap and the rest in one digest, claiming the
- * rows in a transaction first so that nothing goes out twice. The decision asks
- * for the batches of the tutors due at once; a sweep every minute asks for the
- * tutors whose held alerts fell due.
+ * held until its time (the end of the quiet hours, the digest hour, the next
+ * digest once the daily cap is reached), or, for an instant alert, sent: the
+ * decision records it sent under the tutor's lock and stores, in the same
+ * transaction, the job that sends it, once. Held alerts are sent by one job per
+ * channel and batch of tutors, instant ones up to the daily cap and the rest
+ * in one digest, claiming the rows in a transaction first so that nothing goes
+ * out twice; a sweep every minute asks for the tutors whose held alerts fell
+ * due.
  */
 import {
   CHANNEL_NAMES,
@@ -26,6 +28,7 @@ import { encodeHtmlText } from '@gurumatch/shared/html-entities';
 import { ALERT_MESSAGES } from '@gurumatch/shared/messages/alerts';
 
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { sweepJob } from '../../lib/sweep-job.ts';
@@ -56,6 +59,7 @@ import {
   updateChannelAlerts,
   upsertAlertSettings,
   type AlertContactRow,
+  type AlertEnquiryRow,
   type AlertSettingsRow,
   type ChannelAlertChange,
   type ChannelAlertRow,
@@ -216,28 +220,23 @@ function isDueNow(decision: NewAlertDecision, now: Date): boolean {
 }
 
 /**
- * The instant alerts sent today on each channel to the tutors whose new alert
- * on it would go out now. A tutor already at the daily cap then waits for the
- * digest from the start, with no messages job that would only hold the alert
- * again. The count may miss a message being sent at this moment: the messages
- * job counts again, under the tutor's lock, before it sends.
+ * The instant alerts sent today on each channel to these tutors, whose new
+ * alert on it would go out now. A tutor already at the daily cap then waits
+ * for the digest from the start. Under the tutors' locks the count is exact;
+ * for a tutor another job holds, the messages job counts again before it sends.
  */
 async function sentTodayOf(
-  ctx: AppContext,
-  ruled: readonly RuledTarget[],
+  db: Queryable,
+  dueNow: readonly RuledTarget[],
   now: Date,
 ): Promise<Record<MessageChannel, Map<number, number>>> {
   const counts = { whatsapp: new Map<number, number>(), email: new Map<number, number>() };
   for (const channel of MESSAGE_CHANNELS) {
-    const tutorIds = ruled
-      .filter(
-        (each) =>
-          each.channel === channel &&
-          isDueNow(decideNewAlert(each.rules, each.target.seen_in_app, now), now),
-      )
+    const tutorIds = dueNow
+      .filter((each) => each.channel === channel)
       .map((each) => each.target.tutor_id);
     if (tutorIds.length > 0) {
-      counts[channel] = await countInstantSent(ctx.db, tutorIds, channel, istDayStart(now));
+      counts[channel] = await countInstantSent(db, tutorIds, channel, istDayStart(now));
     }
   }
   return counts;
@@ -245,8 +244,12 @@ async function sentTodayOf(
 
 /**
  * Records, for every tutor told of the enquiry in the app and each message
- * channel, what the tutor's settings make of it, and asks for the messages of
- * the tutors with an instant alert due now. A retry records nothing twice.
+ * channel, what the tutor's settings make of it, and asks for the messages due
+ * now, all in one transaction. An instant alert of a tutor whose lock it takes
+ * is recorded sent at once and goes out from the job it stores (decision 057:
+ * no row is claimed and rewritten a second time); one whose tutor another job
+ * is sending to is held, due now, for a messages job of that tutor. A retry
+ * records nothing twice and asks for nothing twice.
  */
 export async function decideChannelAlerts(
   ctx: AppContext,
@@ -265,31 +268,51 @@ export async function decideChannelAlerts(
       rules: rulesOf(ctx, row, channel, target.has_phone),
     }));
   });
-  const sentToday = await sentTodayOf(ctx, closed === null ? ruled : [], now);
-  const alerts = ruled.map(({ target, channel, rules }): ChannelAlertRow => {
-    const sent = sentToday[channel].get(target.tutor_id) ?? 0;
-    const decision =
-      closed === null
-        ? decideNewAlert(rules, target.seen_in_app, now, sent)
-        : { status: 'skipped' as const, reason: closed };
-    return {
-      tutor_id: target.tutor_id,
-      channel,
-      status: decision.status,
-      reason: decision.reason,
-      distance_km: target.distance_km,
-      due_at: decision.status === 'held' ? decision.dueAt : null,
-    };
+  const dueNow =
+    closed === null
+      ? ruled.filter((each) =>
+          isDueNow(decideNewAlert(each.rules, each.target.seen_in_app, now), now),
+        )
+      : [];
+  return ctx.db.transaction(async (tx) => {
+    const locked = new Set(
+      await lockTutorMessages(tx, [...new Set(dueNow.map((each) => each.target.tutor_id))]),
+    );
+    const sentToday = await sentTodayOf(tx, dueNow, now);
+    const alerts = ruled.map(({ target, channel, rules }): ChannelAlertRow => {
+      const sent = sentToday[channel].get(target.tutor_id) ?? 0;
+      const decision =
+        closed === null
+          ? decideNewAlert(rules, target.seen_in_app, now, sent)
+          : { status: 'skipped' as const, reason: closed };
+      const row = {
+        tutor_id: target.tutor_id,
+        channel,
+        reason: decision.reason,
+        distance_km: target.distance_km,
+      };
+      if (decision.status !== 'held') {
+        return { ...row, status: decision.status, due_at: null, sent_at: null };
+      }
+      if (isDueNow(decision, now) && locked.has(target.tutor_id)) {
+        return { ...row, status: 'sent', due_at: null, sent_at: now };
+      }
+      return { ...row, status: 'held', due_at: decision.dueAt, sent_at: null };
+    });
+    const claimed = await claimChannelAlerts(tx, enquiryId, alerts);
+    const key = `enquiry-${String(enquiryId)}`;
+    for (const channel of MESSAGE_CHANNELS) {
+      const own = claimed.filter((alert) => alert.channel === channel);
+      const sending = own.filter((alert) => alert.status === 'sent');
+      await queueInstantMessages(tx, ctx, { channel, enquiryId, alerts: sending, key });
+      const held = own.filter(
+        (alert) => alert.status === 'held' && alert.due_at && alert.due_at <= now,
+      );
+      const tutorIds = held.map((alert) => alert.tutor_id);
+      await queueChannelMessages(ctx, channel, tutorIds, `${key}:held`, tx);
+    }
+    return claimed;
   });
-  const claimed = await claimChannelAlerts(ctx.db, enquiryId, alerts);
-  const dueNow = claimed.filter(
-    (alert) => alert.status === 'held' && alert.due_at && alert.due_at <= now,
-  );
-  for (const channel of MESSAGE_CHANNELS) {
-    const tutorIds = dueNow.filter((alert) => alert.channel === channel).map((a) => a.tutor_id);
-    await queueChannelMessages(ctx, channel, tutorIds, `enquiry-${String(enquiryId)}`);
-  }
-  return claimed;
 }
 
 // ---------------------------------------------------------------------------
@@ -313,19 +336,59 @@ export function messagesJobOf(
   return 'tutor_ids' in job ? job : { channel: job.channel, tutor_ids: [job.tutor_id] };
 }
 
+/**
+ * Instant alerts of one enquiry that its decision recorded sent: the job only
+ * sends them, once. Each tutor with the distance the card shows.
+ */
+export interface InstantMessagesJob {
+  channel: MessageChannel;
+  enquiry_id: number;
+  /** [tutor id, km from the tutor's address or null] */
+  tutors: [number, number | null][];
+}
+
+type StoredMessagesJob = ChannelMessagesJob | SingleTutorMessagesJob | InstantMessagesJob;
+
 /** Asks for the messages of these tutors, in batches; `key` names the asker (a retry asks once). */
 async function queueChannelMessages(
   ctx: AppContext,
   channel: MessageChannel,
   tutorIds: readonly number[],
   key: string,
+  db: Queryable = ctx.db,
 ): Promise<void> {
   for (let start = 0; start < tutorIds.length; start += MESSAGES_BATCH) {
     const job: ChannelMessagesJob = {
       channel,
       tutor_ids: tutorIds.slice(start, start + MESSAGES_BATCH),
     };
-    await ctx.jobs.enqueue(ctx.db, CHANNEL_MESSAGES_JOB, job, {
+    await ctx.jobs.enqueue(db, CHANNEL_MESSAGES_JOB, job, {
+      key: `${key}:${channel}:${String(start)}`,
+    });
+  }
+}
+
+/** Stores, in the decision's transaction, the jobs that send the alerts it recorded sent. */
+async function queueInstantMessages(
+  tx: Queryable,
+  ctx: AppContext,
+  batch: {
+    channel: MessageChannel;
+    enquiryId: number;
+    alerts: readonly ChannelAlertRow[];
+    key: string;
+  },
+): Promise<void> {
+  const { channel, enquiryId, alerts, key } = batch;
+  for (let start = 0; start < alerts.length; start += MESSAGES_BATCH) {
+    const job: InstantMessagesJob = {
+      channel,
+      enquiry_id: enquiryId,
+      tutors: alerts
+        .slice(start, start + MESSAGES_BATCH)
+        .map((alert) => [alert.tutor_id, alert.distance_km]),
+    };
+    await ctx.jobs.enqueue(tx, CHANNEL_MESSAGES_JOB, job, {
       key: `${key}:${channel}:${String(start)}`,
     });
   }
@@ -500,6 +563,88 @@ export async function sendDueChannelAlerts(
   );
 }
 
+/**
+ * The job of instant alerts its decision recorded sent: sends each tutor theirs.
+ * It runs once: a later try (after a crash or a stop in the middle) sends
+ * nothing, since some may have gone out, so no alert goes twice; a crash
+ * loses them, as one between recording and sending always could. An enquiry
+ * closed since is not sent and its alerts are marked skipped; an alert whose
+ * message fails is put back, held and due now, for a messages job of its tutor.
+ */
+export async function sendInstantAlerts(
+  ctx: AppContext,
+  job: InstantMessagesJob,
+  tries = 1,
+): Promise<number> {
+  const { channel, enquiry_id: enquiryId } = job;
+  const tutorIds = job.tutors.map(([tutorId]) => tutorId);
+  if (tries > 1) {
+    ctx.log.warn(
+      { enquiry_id: enquiryId, channel, tutors: tutorIds.length },
+      'instant lead alerts not sent again: some may have gone out on the first try',
+    );
+    return 0;
+  }
+  const now = ctx.now();
+  const change = (tutorId: number, status: 'held' | 'skipped', reason: string) => ({
+    tutor_id: tutorId,
+    enquiry_id: enquiryId,
+    status,
+    reason,
+    due_at: status === 'held' ? now : null,
+    sent_at: null,
+  });
+  let enquiry: AlertEnquiryRow | null;
+  let contacts: Map<number, AlertContactRow>;
+  try {
+    [enquiry, contacts] = await Promise.all([
+      findAlertEnquiry(ctx.db, enquiryId),
+      findAlertContacts(ctx.db, tutorIds),
+    ]);
+  } catch (error) {
+    // nothing went out: put back for a messages job of each tutor
+    ctx.log.warn({ err: error, enquiry_id: enquiryId, channel }, 'instant lead alerts put back');
+    const putBack = tutorIds.map((tutorId) => change(tutorId, 'held', ''));
+    await updateChannelAlerts(ctx.db, channel, putBack);
+    await queueChannelMessages(ctx, channel, tutorIds, `unsent-${String(enquiryId)}`);
+    return 0;
+  }
+  // a deleted enquiry took its alerts along
+  if (!enquiry) return 0;
+  const closed = closedReason(enquiry, now);
+  if (closed !== null) {
+    const skipped = tutorIds.map((tutorId) => change(tutorId, 'skipped', closed));
+    await updateChannelAlerts(ctx.db, channel, skipped);
+    return 0;
+  }
+  const unsent: ChannelAlertChange[] = [];
+  let sent = 0;
+  for (const [tutorId, distanceKm] of job.tutors) {
+    const contact = contacts.get(tutorId);
+    if (!contact) {
+      unsent.push(change(tutorId, 'skipped', 'unreachable'));
+      continue;
+    }
+    try {
+      await sendInstant(
+        ctx,
+        { tutorId, channel, contact },
+        leadAlertEnquiryOf(enquiry, distanceKm),
+      );
+      sent += 1;
+    } catch (error) {
+      ctx.log.warn({ err: error, tutor_id: tutorId, channel }, 'lead alert not sent');
+      unsent.push(change(tutorId, 'held', ''));
+    }
+  }
+  if (unsent.length > 0) {
+    await updateChannelAlerts(ctx.db, channel, unsent);
+    const heldIds = unsent.filter((each) => each.status === 'held').map((each) => each.tutor_id);
+    await queueChannelMessages(ctx, channel, heldIds, `unsent-${String(enquiryId)}`);
+  }
+  return sent;
+}
+
 // ---------------------------------------------------------------------------
 // The messages
 
@@ -594,18 +739,23 @@ export function channelAlertJobs(ctx: AppContext): JobKind<never>[] {
       await decideChannelAlerts(ctx, job.enquiry_id);
     },
   };
-  const messages: JobKind<ChannelMessagesJob | SingleTutorMessagesJob> = {
+  const messages: JobKind<StoredMessagesJob> = {
     name: CHANNEL_MESSAGES_JOB,
     retryLimit: 10,
     retryDelaySeconds: 30,
     describe: (stored) => {
+      if ('enquiry_id' in stored) {
+        const count = stored.tutors.length;
+        return `Send ${String(count)} ${count === 1 ? 'tutor' : 'tutors'} the instant ${CHANNEL_NAMES[stored.channel]} alert of enquiry ${String(stored.enquiry_id)}`;
+      }
       const job = messagesJobOf(stored);
       const count = job.tutor_ids.length;
       const whom = count === 1 ? 'tutor' : `${String(count)} tutors from`;
       return `Send ${whom} ${String(job.tutor_ids[0] ?? '')} the ${CHANNEL_NAMES[job.channel]} alerts due`;
     },
-    run: async (job) => {
-      await sendDueChannelAlerts(ctx, messagesJobOf(job));
+    run: async (stored, { tries }) => {
+      if ('enquiry_id' in stored) await sendInstantAlerts(ctx, stored, tries);
+      else await sendDueChannelAlerts(ctx, messagesJobOf(stored));
     },
   };
   const sweep = sweepJob({

@@ -303,14 +303,18 @@ export const selectChannelTargets = rowLister<ChannelTargetRow, [enquiryId: numb
   PREPARED,
 );
 
-/** One channel alert to record: held (with its time) or skipped. */
+/**
+ * One channel alert to record: sent now (by the decision's own messages job),
+ * held (with its time) or skipped.
+ */
 export interface ChannelAlertRow {
   tutor_id: number;
   channel: 'whatsapp' | 'email';
-  status: 'held' | 'skipped';
+  status: 'sent' | 'held' | 'skipped';
   reason: string;
   distance_km: number | null;
   due_at: Date | null;
+  sent_at: Date | null;
 }
 
 /**
@@ -324,16 +328,26 @@ export async function claimChannelAlerts(
 ): Promise<ChannelAlertRow[]> {
   if (alerts.length === 0) return [];
   return db.query<ChannelAlertRow>(
-    `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km, due_at)
-     SELECT t.tutor_id, e.id, t.channel, t.status, t.reason, t.distance_km, t.due_at
+    `INSERT INTO lead_alerts
+       (tutor_id, enquiry_id, channel, status, reason, distance_km, due_at, sent_at)
+     SELECT t.tutor_id, e.id, t.channel, t.status, t.reason, t.distance_km, t.due_at, t.sent_at
        FROM ${ALERTED_ENQUIRY},
-            unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::timestamptz[])
-              AS t (tutor_id, channel, status, reason, distance_km, due_at)
+            unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::timestamptz[],
+                   $8::timestamptz[])
+              AS t (tutor_id, channel, status, reason, distance_km, due_at, sent_at)
      ON CONFLICT (tutor_id, enquiry_id, channel) DO NOTHING
-     RETURNING tutor_id, channel, status, reason, distance_km, due_at`,
+     RETURNING tutor_id, channel, status, reason, distance_km, due_at, sent_at`,
     [
       enquiryId,
-      ...columnsOf(alerts, ['tutor_id', 'channel', 'status', 'reason', 'distance_km', 'due_at']),
+      ...columnsOf(alerts, [
+        'tutor_id',
+        'channel',
+        'status',
+        'reason',
+        'distance_km',
+        'due_at',
+        'sent_at',
+      ]),
     ],
     PREPARED,
   );
