@@ -32,7 +32,13 @@ import {
   type ChannelMessagesJob,
   type InstantMessagesJob,
 } from './channels.ts';
-import { claimAlerts, claimChannelAlerts, selectDueTutors } from './queries.ts';
+import {
+  claimAlerts,
+  claimChannelAlerts,
+  countInstantSent,
+  lockDueAlerts,
+  selectDueTutors,
+} from './queries.ts';
 import { sendLeadAlerts } from './service.ts';
 
 /** The jobs are stored, not run: each test runs them, at the time it sets on the clock. */
@@ -784,5 +790,28 @@ describe.skipIf(!process.env.DATABASE_URL)('a tutor another job is sending to', 
     await sendMessagesTo(free);
     expect((await mailTo(busy)).map((mail) => mail.subject)).toEqual([LINE]);
     expect((await mailTo(free)).map((mail) => mail.subject)).toEqual([LINE]);
+  });
+});
+
+describe('the questions asked by tutor', () => {
+  it('read the index of the message channels, which leaves the in-app alerts out', async () => {
+    const plans: string[] = [];
+    await t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const explain = {
+        async query<Row>(sql: string, values?: readonly unknown[]): Promise<Row[]> {
+          const lines = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, values);
+          plans.push(lines.map((line) => line['QUERY PLAN']).join('\n'));
+          return [];
+        },
+      };
+      await countInstantSent(explain, [1, 2], 'email', ist(0, '00:00'));
+      await lockDueAlerts(explain, [1, 2], 'whatsapp', ist(0, '12:00'));
+    });
+    const [count, due] = plans;
+    expect(count, count).toContain('lead_alerts_tutor_messages_idx');
+    // the due alerts may as well be found by their time
+    expect(due, due).toMatch(/lead_alerts_(tutor_messages|due)_idx/);
+    expect(due, due).not.toMatch(/Seq Scan on lead_alerts/);
   });
 });
