@@ -274,10 +274,9 @@ export async function decideChannelAlerts(
           isDueNow(decideNewAlert(each.rules, each.target.seen_in_app, now), now),
         )
       : [];
-  return ctx.db.transaction(async (tx) => {
-    const locked = new Set(
-      await lockTutorMessages(tx, [...new Set(dueNow.map((each) => each.target.tutor_id))]),
-    );
+  const decide = async (tx: Queryable): Promise<ChannelAlertRow[]> => {
+    const dueTutors = [...new Set(dueNow.map((each) => each.target.tutor_id))];
+    const locked = new Set(dueTutors.length === 0 ? [] : await lockTutorMessages(tx, dueTutors));
     const sentToday = await sentTodayOf(tx, dueNow, now);
     const alerts = ruled.map(({ target, channel, rules }): ChannelAlertRow => {
       const sent = sentToday[channel].get(target.tutor_id) ?? 0;
@@ -312,7 +311,9 @@ export async function decideChannelAlerts(
       await queueChannelMessages(ctx, channel, tutorIds, `${key}:held`, tx);
     }
     return claimed;
-  });
+  };
+  // with nothing due now (the quiet hours, the digests) the rows are all there is to store
+  return dueNow.length === 0 ? decide(ctx.db) : ctx.db.transaction(decide);
 }
 
 // ---------------------------------------------------------------------------
