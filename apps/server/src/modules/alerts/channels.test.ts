@@ -351,6 +351,35 @@ describe('instant alerts by e-mail and WhatsApp', () => {
   });
 });
 
+/** Runs `work` while the mail server refuses the tutor's e-mails (and takes the others). */
+async function whileMailRefuses<T>(tutor: RegisteredUser, work: () => Promise<T>): Promise<T> {
+  const mailer = t.ctx.mail;
+  const send = mailer.send.bind(mailer);
+  const refuse = vi.spyOn(mailer, 'send').mockImplementation(async (message) => {
+    if (message.to === tutor.email) throw new Error('mail server refused');
+    await send(message);
+  });
+  try {
+    return await work();
+  } finally {
+    refuse.mockRestore();
+  }
+}
+
+/** The other tutor got the e-mail; the failing one's was put back, held and due now. */
+async function expectOneSentOneHeld(
+  enquiry: StudentEnquiry,
+  failing: RegisteredUser,
+  other: RegisteredUser,
+): Promise<void> {
+  expect(await mailTo(other)).toHaveLength(1);
+  expect(await mailTo(failing)).toEqual([]);
+  expect(await alertsOf(t.db, enquiry.id, [failing, other], ['email'])).toEqual([
+    { tutor_id: failing.userId, channel: 'email', status: 'held', reason: '' },
+    { tutor_id: other.userId, channel: 'email', status: 'sent', reason: '' },
+  ]);
+}
+
 describe('the messages jobs', () => {
   it('one job per channel sends each tutor due at once their own e-mail', async () => {
     t.clock.set(ist(11, '12:00'));
@@ -401,28 +430,14 @@ describe('the messages jobs', () => {
     await runAlertJobs(enquiry);
     const instant = (await messagesJobsOf(enquiry)).find((job) => job.channel === 'email');
     if (!instant || !('enquiry_id' in instant)) throw new Error('no instant e-mail job');
-    const mailer = t.ctx.mail;
-    const send = mailer.send.bind(mailer);
-    const refuse = vi.spyOn(mailer, 'send').mockImplementation(async (message) => {
-      if (message.to === failing.email) throw new Error('mail server refused');
-      await send(message);
-    });
-    try {
-      expect(await sendInstantAlerts(t.ctx, instant)).toBe(tutorsOf(instant).length - 1);
-    } finally {
-      refuse.mockRestore();
-    }
-    expect(await mailTo(other)).toHaveLength(1);
-    expect(await mailTo(failing)).toEqual([]);
-    expect(await alertsOf(t.db, enquiry.id, [failing, other], ['email'])).toEqual([
-      { tutor_id: failing.userId, channel: 'email', status: 'held', reason: '' },
-      { tutor_id: other.userId, channel: 'email', status: 'sent', reason: '' },
-    ]);
+    const sent = await whileMailRefuses(failing, () => sendInstantAlerts(t.ctx, instant));
+    expect(sent).toBe(tutorsOf(instant).length - 1);
+    await expectOneSentOneHeld(enquiry, failing, other);
     // a messages job asks for the one put back; it sends that, and nothing twice
     const asked = await rows<{ data: ChannelMessagesJob }>(
       t.db,
       `SELECT data FROM ${await jobTable()} WHERE name = $1 AND singleton_key LIKE $2`,
-      [CHANNEL_MESSAGES_JOB, `unsent-${String(enquiry.id)}:%`],
+      [CHANNEL_MESSAGES_JOB, `unsent-${String(enquiry.id)}-%`],
     );
     expect(asked.map((job) => job.data)).toEqual([
       { channel: 'email', tutor_ids: [failing.userId] },
@@ -441,24 +456,11 @@ describe('the messages jobs', () => {
     const enquiry = await postEnquiry(poster);
     await runAlertJobs(enquiry);
     t.clock.set(ist(15, '08:00'));
-    const mailer = t.ctx.mail;
-    const send = mailer.send.bind(mailer);
-    const refuse = vi.spyOn(mailer, 'send').mockImplementation(async (message) => {
-      if (message.to === failing.email) throw new Error('mail server refused');
-      await send(message);
-    });
     const job = { channel: 'email' as const, tutor_ids: [failing.userId, other.userId] };
-    try {
-      await expect(sendDueChannelAlerts(t.ctx, job)).rejects.toThrow(/1 .* alerts not sent/);
-    } finally {
-      refuse.mockRestore();
-    }
-    expect(await mailTo(other)).toHaveLength(1);
-    expect(await mailTo(failing)).toEqual([]);
-    expect(await alertsOf(t.db, enquiry.id, [failing, other], ['email'])).toEqual([
-      { tutor_id: failing.userId, channel: 'email', status: 'held', reason: '' },
-      { tutor_id: other.userId, channel: 'email', status: 'sent', reason: '' },
-    ]);
+    await whileMailRefuses(failing, () =>
+      expect(sendDueChannelAlerts(t.ctx, job)).rejects.toThrow(/1 .* alerts not sent/),
+    );
+    await expectOneSentOneHeld(enquiry, failing, other);
     // the retry sends the one put back, and nothing twice
     await sendDueChannelAlerts(t.ctx, job);
     expect(await mailTo(failing)).toHaveLength(1);

@@ -587,6 +587,8 @@ export async function sendInstantAlerts(
     return 0;
   }
   const now = ctx.now();
+  // the job's own (an enquiry has a job per channel and batch of 100 tutors)
+  const unsentKey = `unsent-${String(enquiryId)}-${String(tutorIds[0] ?? 0)}`;
   const change = (tutorId: number, status: 'held' | 'skipped', reason: string) => ({
     tutor_id: tutorId,
     enquiry_id: enquiryId,
@@ -607,7 +609,7 @@ export async function sendInstantAlerts(
     ctx.log.warn({ err: error, enquiry_id: enquiryId, channel }, 'instant lead alerts put back');
     const putBack = tutorIds.map((tutorId) => change(tutorId, 'held', ''));
     await updateChannelAlerts(ctx.db, channel, putBack);
-    await queueChannelMessages(ctx, channel, tutorIds, `unsent-${String(enquiryId)}`);
+    await queueChannelMessages(ctx, channel, tutorIds, unsentKey);
     return 0;
   }
   // a deleted enquiry took its alerts along
@@ -641,7 +643,7 @@ export async function sendInstantAlerts(
   if (unsent.length > 0) {
     await updateChannelAlerts(ctx.db, channel, unsent);
     const heldIds = unsent.filter((each) => each.status === 'held').map((each) => each.tutor_id);
-    await queueChannelMessages(ctx, channel, heldIds, `unsent-${String(enquiryId)}`);
+    await queueChannelMessages(ctx, channel, heldIds, unsentKey);
   }
   return sent;
 }
