@@ -41,20 +41,24 @@
 // measured (their alerts are still checked). Each phase starts from a fresh
 // checkpoint. The posting verdict compares the median of the rounds' p99s;
 // each round's and the whole run's p99 are printed beside it. Earlier runs'
-// tutors and enquiries are set aside first.
+// tutors and enquiries are set aside first. The connected tutors' sockets live
+// in a process of their own (bench/lib/alert-listeners.mjs), so that the process
+// timing the posts does only the posting; its own event-loop delay while it posts
+// is printed for each mode.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 import pg from 'pg';
 
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
+import { startAlertListeners } from './lib/alert-listeners.mjs';
 import { readOptions } from './lib/options.mjs';
 import { startBuiltServer, startProcess, stopProcess } from './lib/processes.mjs';
-import { accessTokenSigner, openSocket } from './lib/socket-client.mjs';
+import { accessTokenSigner } from './lib/socket-client.mjs';
 import { median, percentile } from './lib/stats.mjs';
 
 const args = readOptions({
@@ -366,28 +370,6 @@ async function channelAccount(enquiryIds, since) {
   }
 }
 
-/** Opens an alert socket for each tutor, half on each instance; frames land in `received`/`arrivals`. */
-async function connectAll(connected, received, arrivals) {
-  for (let i = 0; i < connected.length; i += 100) {
-    await Promise.all(
-      connected.slice(i, i + 100).map(async (tutor, j) => {
-        const port = PORTS[(i + j) % 2];
-        const socket = await openSocket(
-          `ws://127.0.0.1:${String(port)}/ws/alerts/?token=${await tokenFor(tutor)}`,
-        );
-        tutor.socket = socket;
-        socket.on('message', (data) => {
-          const frame = JSON.parse(data.toString());
-          if (frame.type !== 'lead_alert') return;
-          const key = `${String(tutor.id)}:${String(frame.enquiry.id)}`;
-          received.set(key, (received.get(key) ?? 0) + 1);
-          arrivals.push({ tutor: tutor.id, enquiry: frame.enquiry.id, at: performance.now() });
-        });
-      }),
-    );
-  }
-}
-
 const CHANNELS_SHOWN = {
   default: 'as for a tutor who never saved settings (e-mail at once, outside 21:00–08:00 IST)',
   email: 'e-mail at once for every tutor not connected, day and night',
@@ -453,8 +435,16 @@ async function main() {
   // alerts on; alerts off (none may hear); and, for comparison, no jobs worked at
   // all (storing no alert job that the next run would find waiting).
   const connected = tutors.slice(0, CONNECTED);
+  // the connected tutors' sockets, in a process of their own (their phones)
+  const listeners = startAlertListeners();
+  const listening = connected.map(({ id, email, full_name, role }) => ({
+    id,
+    email,
+    full_name,
+    role,
+  }));
   const received = new Map(); // `${tutor}:${enquiry}` → times
-  const arrivals = []; // { tutor, enquiry, at }
+  const arrivals = []; // { tutor, enquiry, at } (at: ms since the epoch)
   const heardWhileOff = [];
   const envOf = {
     on: {},
@@ -462,6 +452,11 @@ async function main() {
     idle: { JOBS_WORK: 'false', LEAD_ALERTS: 'off' },
   };
   const posted = { on: [], off: [], idle: [] };
+  // the posting process's own event-loop delay while it posts, by mode (a delay
+  // there would be timed as the server's)
+  const loopDelay = Object.fromEntries(
+    MODES.map((mode) => [mode, monitorEventLoopDelay({ resolution: 1 })]),
+  );
   const checkpointed = [];
   // together: both instances serve requests and work jobs; apart: they only serve, and a
   // third instance, at the lowest CPU priority, works the jobs; split: the third works all
@@ -492,12 +487,13 @@ async function main() {
     for (const mode of MODES) {
       await Promise.all(servers.map(stopProcess));
       servers = await startInstances(envOf[mode]);
-      if (mode === 'on') await connectAll(connected, received, arrivals);
-      if (mode === 'off') await connectAll(connected, new Map(), heardWhileOff);
+      if (mode !== 'idle') await listeners.connect(JWT_SECRET, listening, PORTS.slice(0, 2));
       // every phase starts from a fresh checkpoint, so PostgreSQL's timed one (every 5 min,
       // writing out what earlier phases changed) falls in no phase; one that still does is counted
       const before = await checkpoint();
+      loopDelay[mode].enable();
       const posts = await postAll(students.slice(next, next + POSTS), PORTS[0]);
+      loopDelay[mode].disable();
       const during = (await checkpointsSoFar()) - before;
       if (during > 0) checkpointed.push(`${mode} in round ${String(round + 1)}`);
       posted[mode].push(...posts.map((post) => ({ ...post, round })));
@@ -505,14 +501,21 @@ async function main() {
       if (mode === 'on') drains.push(await drained(posts.map((post) => post.id)));
       if (mode === 'idle') continue;
       await new Promise((resolve) => setTimeout(resolve, mode === 'on' ? 5000 : 2000));
-      for (const tutor of connected) tutor.socket.close();
+      const heard = await listeners.close();
+      if (mode === 'off') heardWhileOff.push(...heard);
+      for (const [tutor, enquiry, at] of mode === 'on' ? heard : []) {
+        const key = `${String(tutor)}:${String(enquiry)}`;
+        received.set(key, (received.get(key) ?? 0) + 1);
+        arrivals.push({ tutor, enquiry, at });
+      }
     }
   }
   await Promise.all(servers.map(stopProcess));
+  listeners.stop();
   const { on, off, idle } = posted;
 
   const measured = new Set(on.filter((post) => !post.warmup).map((post) => post.id));
-  const answeredAt = new Map(on.map((post) => [post.id, post.answered]));
+  const answeredAt = new Map(on.map((post) => [post.id, performance.timeOrigin + post.answered]));
   const latencies = arrivals
     .filter((a) => measured.has(a.enquiry))
     .map((a) => a.at - answeredAt.get(a.enquiry))
@@ -555,6 +558,11 @@ async function main() {
     Array.from({ length: ROUNDS }, (_, round) =>
       postP99(posts.filter((post) => post.round === round)),
     );
+  const delayShown = (mode) => {
+    const delay = loopDelay[mode];
+    const ms = (ns) => (ns / 1e6).toFixed(1);
+    return `${mode} p99 ${ms(delay.percentile(99))}, max ${ms(delay.max)}`;
+  };
   const byRound = (posts) =>
     roundP99s(posts)
       .map((ms) => ms.toFixed(0))
@@ -569,7 +577,8 @@ async function main() {
     `alerts: ${String(arrivals.length)} delivered, expected ${String(expected)}, missing ${String(missing)}, duplicates ${String(duplicates)}, to tutors out of range ${String(strays)}, heard with alerts off ${String(heardWhileOff.length)}\n` +
       `post answer → alert: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target < 1000)\n` +
       `posting p99, median of the ${String(ROUNDS)} rounds' (${String(on.filter((p) => !p.warmup).length / ROUNDS)} posts a round): alerts on ${onP99.toFixed(1)} ms, alerts off ${offP99.toFixed(1)} ms (${change(onP99, offP99)}, target within 20 %); no jobs worked at all ${idleP99.toFixed(1)} ms (on is ${change(onP99, idleP99)})\n` +
-      `posting p99 round by round (ms): on ${byRound(on)}; off ${byRound(off)}; no jobs ${byRound(idle)}; of all ${String(on.filter((p) => !p.warmup).length)} posts of a mode: on ${postP99(on).toFixed(1)}, off ${postP99(off).toFixed(1)}, no jobs ${postP99(idle).toFixed(1)}; p50 / p90 of all posts of a mode: on ${p50AndP90(on)}, off ${p50AndP90(off)}, no jobs ${p50AndP90(idle)}; a checkpoint fell in ${checkpointed.join(', ') || 'no phase'}\n`,
+      `posting p99 round by round (ms): on ${byRound(on)}; off ${byRound(off)}; no jobs ${byRound(idle)}; of all ${String(on.filter((p) => !p.warmup).length)} posts of a mode: on ${postP99(on).toFixed(1)}, off ${postP99(off).toFixed(1)}, no jobs ${postP99(idle).toFixed(1)}; p50 / p90 of all posts of a mode: on ${p50AndP90(on)}, off ${p50AndP90(off)}, no jobs ${p50AndP90(idle)}; a checkpoint fell in ${checkpointed.join(', ') || 'no phase'}\n` +
+      `the posting process's own event-loop delay while posting (ms): ${MODES.map(delayShown).join('; ')}\n`,
   );
   const account = await channelAccount(
     on.map((post) => post.id),
