@@ -274,10 +274,11 @@ export async function decideChannelAlerts(
           isDueNow(decideNewAlert(each.rules, each.target.seen_in_app, now), now),
         )
       : [];
-  const decide = async (tx: Queryable): Promise<ChannelAlertRow[]> => {
+  // `db`: the transaction, or with nothing due now the database itself
+  const decide = async (db: Queryable): Promise<ChannelAlertRow[]> => {
     const dueTutors = [...new Set(dueNow.map((each) => each.target.tutor_id))];
-    const locked = new Set(dueTutors.length === 0 ? [] : await lockTutorMessages(tx, dueTutors));
-    const sentToday = await sentTodayOf(tx, dueNow, now);
+    const locked = new Set(dueTutors.length === 0 ? [] : await lockTutorMessages(db, dueTutors));
+    const sentToday = await sentTodayOf(db, dueNow, now);
     const alerts = ruled.map(({ target, channel, rules }): ChannelAlertRow => {
       const sent = sentToday[channel].get(target.tutor_id) ?? 0;
       const decision =
@@ -298,17 +299,17 @@ export async function decideChannelAlerts(
       }
       return { ...row, status: 'held', due_at: decision.dueAt, sent_at: null };
     });
-    const claimed = await claimChannelAlerts(tx, enquiryId, alerts);
+    const claimed = await claimChannelAlerts(db, enquiryId, alerts);
     const key = `enquiry-${String(enquiryId)}`;
     for (const channel of MESSAGE_CHANNELS) {
       const own = claimed.filter((alert) => alert.channel === channel);
       const sending = own.filter((alert) => alert.status === 'sent');
-      await queueInstantMessages(tx, ctx, { channel, enquiryId, alerts: sending, key });
+      await queueInstantMessages(db, ctx, { channel, enquiryId, alerts: sending, key });
       const held = own.filter(
         (alert) => alert.status === 'held' && alert.due_at && alert.due_at <= now,
       );
       const tutorIds = held.map((alert) => alert.tutor_id);
-      await queueChannelMessages(ctx, channel, tutorIds, `${key}:held`, tx);
+      await queueChannelMessages(ctx, channel, tutorIds, `${key}:held`, db);
     }
     return claimed;
   };
