@@ -41,6 +41,7 @@ import type {
 
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { isUniqueViolation } from '../../db/races.ts';
 import { AppError, isAppError } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { pageSizeLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
@@ -336,10 +337,6 @@ function notFound(): AppError {
 
 function notLive(): AppError {
   return new AppError(404, 'not_found', M.notExistsOrArchived);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown }).code === '23505';
 }
 
 // ---------------------------------------------------------------------------

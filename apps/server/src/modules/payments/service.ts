@@ -43,6 +43,7 @@ import type { SandboxCheckoutResult, SandboxPayments } from '../../adapters/paym
 import { ProviderError } from '../../adapters/provider-http.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { againIfRaced } from '../../db/races.ts';
 import { AppError, providerUnavailable } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { requireFound } from '../../lib/not-found.ts';
@@ -634,10 +635,6 @@ interface CreditOutcome {
   balance: number;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown }).code === '23505';
-}
-
 /**
  * Takes the use of the coupon a paid order was priced with, inside the credit's
  * transaction, under the coupon's lock. A live reservation the order carries is
@@ -772,13 +769,8 @@ async function creditOrder(
       await markOrderPaid(tx, locked.id, now);
       return { credited: true, refunded: false, coins: locked.coins, balance: credit.balanceAfter };
     });
-  try {
-    return await attempt();
-  } catch (error) {
-    // another request stored the same payment id between our check and insert
-    if (isUniqueViolation(error)) return attempt();
-    throw error;
-  }
+  // another request stored the same payment id between our check and insert
+  return againIfRaced(attempt);
 }
 
 /**
