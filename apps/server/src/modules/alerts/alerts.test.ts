@@ -145,6 +145,27 @@ describe('who is alerted (the feed’s rules)', () => {
     expect(await alertsOf(t, enquiry.id, everyone)).toHaveLength(2);
   });
 
+  it('records each tutor once when eight tries of the job run at the same moment', async () => {
+    const student = await newStudent();
+    const tutors = await Promise.all([newTutor(), newTutor(), newTutor()]);
+    const enquiry = await postEnquiry(student);
+    // on PostgreSQL, with a connection open for each, the tries race for the same keys; every
+    // one of them still answers
+    await Promise.all(Array.from({ length: 8 }, () => t.db.query('SELECT 1')));
+    const claimed = await Promise.all(
+      Array.from({ length: 8 }, () => sendLeadAlerts(t.ctx, enquiry.id)),
+    );
+    const [stored] = await rows<{ count: number; tutors: number }>(
+      t.db,
+      `SELECT count(*)::int AS count, count(DISTINCT tutor_id)::int AS tutors
+         FROM lead_alerts WHERE enquiry_id = $1 AND channel = 'app'`,
+      [enquiry.id],
+    );
+    expect(stored?.count).toBe(stored?.tutors);
+    expect(claimed.reduce((sum, each) => sum + each, 0)).toBe(stored?.count);
+    expect(await alertsOf(t, enquiry.id, tutors)).toHaveLength(3);
+  });
+
   it('tells tutors anywhere of an online enquiry, but not those teaching offline only', async () => {
     const student = await newStudent();
     const farOnline = await newTutor(t, { requirement: 'online', where: fixtures.MYSURU });

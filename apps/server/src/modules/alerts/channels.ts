@@ -29,6 +29,7 @@ import { ALERT_MESSAGES } from '@gurumatch/shared/messages/alerts';
 
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { againIfRaced } from '../../db/races.ts';
 import { AppError } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { sweepJob } from '../../lib/sweep-job.ts';
@@ -313,8 +314,9 @@ export async function decideChannelAlerts(
     }
     return claimed;
   };
-  // with nothing due now (the quiet hours, the digests) the rows are all there is to store
-  return dueNow.length === 0 ? decide(ctx.db) : ctx.db.transaction(decide);
+  // with nothing due now (the quiet hours, the digests) the rows are all there is to store;
+  // a decision recording the same alerts at the same moment: decide again, recording none
+  return againIfRaced(() => (dueNow.length === 0 ? decide(ctx.db) : ctx.db.transaction(decide)));
 }
 
 // ---------------------------------------------------------------------------

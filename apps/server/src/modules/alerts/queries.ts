@@ -127,7 +127,14 @@ const ALERTED_ENQUIRY = `(SELECT id FROM enquiries WHERE id = $1 FOR KEY SHARE) 
 /**
  * Records alerts of one enquiry on one channel; a tutor already recorded is
  * left as it was. Answers the tutors newly recorded: only they are sent to, so
- * a retried job or a second instance never alerts anyone twice.
+ * a retried job or a second instance never alerts anyone twice. A second
+ * instance recording the same tutors at the same moment makes one of the two
+ * fail on the key: run it again (`againIfRaced`), and it finds them recorded.
+ *
+ * The rows recorded are left out by `NOT EXISTS` rather than `ON CONFLICT DO
+ * NOTHING`, whose every row is a speculative insert with a record of its own
+ * to confirm it: 600 rows of one enquiry wrote 18 % less to the write-ahead
+ * log and took 27 % less time (decision 057).
  */
 export async function claimAlerts(
   db: Queryable,
@@ -144,7 +151,8 @@ export async function claimAlerts(
     `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km)
      SELECT t.tutor_id, e.id, $2, $3, $4, t.distance_km
        FROM ${ALERTED_ENQUIRY}, unnest($5::int[], $6::float8[]) AS t (tutor_id, distance_km)
-     ON CONFLICT (tutor_id, enquiry_id, channel) DO NOTHING
+      WHERE NOT EXISTS (SELECT 1 FROM lead_alerts a
+                         WHERE a.enquiry_id = e.id AND a.tutor_id = t.tutor_id AND a.channel = $2)
      RETURNING tutor_id, distance_km`,
     [
       alert.enquiryId,
@@ -319,7 +327,9 @@ export interface ChannelAlertRow {
 
 /**
  * Records an enquiry's alerts on the message channels; an alert already
- * recorded is left as it was. Answers the ones newly recorded.
+ * recorded is left as it was. Answers the ones newly recorded. As
+ * `claimAlerts`: a decision recording the same alerts at the same moment makes
+ * one of the two fail on the key.
  */
 export async function claimChannelAlerts(
   db: Queryable,
@@ -335,7 +345,8 @@ export async function claimChannelAlerts(
             unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::timestamptz[],
                    $8::timestamptz[])
               AS t (tutor_id, channel, status, reason, distance_km, due_at, sent_at)
-     ON CONFLICT (tutor_id, enquiry_id, channel) DO NOTHING
+      WHERE NOT EXISTS (SELECT 1 FROM lead_alerts a
+                         WHERE a.enquiry_id = e.id AND a.tutor_id = t.tutor_id AND a.channel = t.channel)
      RETURNING tutor_id, channel, status, reason, distance_km, due_at, sent_at`,
     [
       enquiryId,

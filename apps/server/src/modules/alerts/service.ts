@@ -17,6 +17,7 @@ import { z } from 'zod';
 
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/connection.ts';
+import { againIfRaced } from '../../db/races.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 
 import { closedReason, leadAlertEnquiryOf, roundedKm } from './alert-enquiry.ts';
@@ -76,13 +77,15 @@ export async function sendLeadAlerts(ctx: AppContext, enquiryId: number): Promis
   if (!enquiry) return 0;
   const tutors = await selectMatchingTutors(ctx.db, enquiry, FEED_RADIUS_KM_DEFAULT);
   const reason = closedReason(enquiry, ctx.now());
-  const claimed = await claimAlerts(ctx.db, {
-    enquiryId,
-    channel: 'app',
-    status: reason === null ? 'sent' : 'skipped',
-    reason: reason ?? '',
-    tutors,
-  });
+  const claimed = await againIfRaced(() =>
+    claimAlerts(ctx.db, {
+      enquiryId,
+      channel: 'app',
+      status: reason === null ? 'sent' : 'skipped',
+      reason: reason ?? '',
+      tutors,
+    }),
+  );
   if (reason !== null) return 0;
   if (claimed.length > 0) {
     const { distance_km: _none, ...shown } = leadAlertEnquiryOf(enquiry, null);
