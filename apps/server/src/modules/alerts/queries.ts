@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/connection.ts';
 import { firstRow } from '../../db/rows.ts';
-import { rowFinder, rowLister } from '../../db/statements.ts';
+import { rowCounter, rowFinder, rowLister } from '../../db/statements.ts';
 
 /**
  * The statements every enquiry's alerts run, parsed and planned once per
@@ -165,6 +165,38 @@ export async function claimAlerts(
     PREPARED,
   );
 }
+
+/**
+ * Up to `limit` of the oldest enquiries that still have alerts recorded,
+ * those of them that expired before `before`. The key leads with the enquiry,
+ * so the walk reads one index entry an enquiry (a loose index scan), however
+ * many alerts each has, and stops after `limit` of them. Enquiries expire a
+ * fixed time after they are posted, in the order of their numbers, so the
+ * oldest are the first to be done with.
+ */
+export const selectExpiredAlertEnquiries = rowLister<
+  { enquiry_id: number },
+  [before: Date, limit: number]
+>(
+  `WITH RECURSIVE oldest (enquiry_id) AS (
+     (SELECT enquiry_id FROM lead_alerts ORDER BY enquiry_id LIMIT 1)
+     UNION ALL
+     SELECT (SELECT a.enquiry_id FROM lead_alerts a WHERE a.enquiry_id > o.enquiry_id
+              ORDER BY a.enquiry_id LIMIT 1)
+       FROM oldest o WHERE o.enquiry_id IS NOT NULL
+   )
+   SELECT o.enquiry_id
+     FROM (SELECT enquiry_id FROM oldest WHERE enquiry_id IS NOT NULL LIMIT $2) AS o
+    -- each enquiry read by its key: joined, the planner scanned every enquiry
+    WHERE (SELECT e.expires_at FROM enquiries e WHERE e.id = o.enquiry_id) < $1
+    ORDER BY o.enquiry_id`,
+);
+
+/** Deletes every alert recorded for these enquiries; answers how many. */
+export const deleteAlertsOf = rowCounter<[enquiryIds: readonly number[]]>(
+  `WITH gone AS (DELETE FROM lead_alerts WHERE enquiry_id = ANY($1::int[]) RETURNING 1)
+   SELECT count(*)::int AS count FROM gone`,
+);
 
 /** The student's latest live enquiry and how many tutors were told of it. */
 export async function countToldOfLatest(

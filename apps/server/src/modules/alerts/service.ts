@@ -29,6 +29,7 @@ import {
   markAlertsSeenInApp,
   selectMatchingTutors,
 } from './queries.ts';
+import { alertRetentionJobs } from './retention.ts';
 
 export const LEAD_ALERTS_JOB = 'lead-alerts';
 /** Where every instance hears of the alerts to deliver to its own sockets. */
@@ -101,7 +102,7 @@ export async function sendLeadAlerts(ctx: AppContext, enquiryId: number): Promis
   return claimed.length;
 }
 
-/** The job that alerts the tutors of a new enquiry. */
+/** The jobs of the alerts: in the app, by WhatsApp and e-mail, and the records' upkeep. */
 export function leadAlertJobs(ctx: AppContext): JobKind<never>[] {
   const inApp: JobKind<LeadAlertsJob>[] = [
     {
@@ -116,7 +117,7 @@ export function leadAlertJobs(ctx: AppContext): JobKind<never>[] {
       },
     },
   ];
-  return [...(inApp as JobKind<never>[]), ...channelAlertJobs(ctx)];
+  return [...(inApp as JobKind<never>[]), ...channelAlertJobs(ctx), ...alertRetentionJobs(ctx)];
 }
 
 /**
