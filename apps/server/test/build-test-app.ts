@@ -35,8 +35,7 @@ export const TEST_JWT_SECRET = 'test-secret-at-least-16-chars';
 export const TEST_CORS_ORIGIN = 'http://localhost:5173';
 
 /** Steps to move a test clock by. */
-export const MINUTE_MS = 60_000;
-export const DAY_MS = 24 * 60 * MINUTE_MS;
+export { DAY_MS, MINUTE_MS } from '../src/lib/time.ts';
 
 /** A clock the tests move by hand; `ctx.now()` reads it. */
 export interface TestClock {

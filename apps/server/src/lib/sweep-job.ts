@@ -7,7 +7,10 @@ export interface Sweep {
   cron: string;
   /** What it looks for, in a few words an operator can read. */
   describe: string;
-  /** Finds the work that is due and queues it, one job per item. */
+  /**
+   * Finds the work that is due and queues it, one job per item; upkeep with
+   * no item of its own (deleting old records) does its bounded share itself.
+   */
   run: () => Promise<unknown>;
   /** A failed sweep's retries (default: none; the next due time looks again). */
   retryLimit?: number;

@@ -52,6 +52,7 @@ import { jobKinds } from '../../jobs/kinds.ts';
 import { requireFound } from '../../lib/not-found.ts';
 import { buildPageLinks, readPageRequest, type PageRequest } from '../../lib/paging.ts';
 import { announceSessionsEnded } from '../../lib/session-events.ts';
+import { DAY_MS } from '../../lib/time.ts';
 import {
   countManagedUsers,
   findManagedUser,
@@ -126,7 +127,6 @@ export interface AdminActor {
   email: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many search words are used; the rest are ignored. */
 const SEARCH_TERMS_MAX = 8;
 

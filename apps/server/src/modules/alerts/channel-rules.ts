@@ -10,7 +10,8 @@ import {
   type MessageChannel,
 } from '@gurumatch/shared/alerts';
 
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../../lib/time.ts';
+
 const DAY_MINUTES = 24 * 60;
 
 /** Minutes since midnight in India at `now`. */

@@ -12,6 +12,7 @@
 import type { AppContext } from '../../context.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { sweepJob } from '../../lib/sweep-job.ts';
+import { DAY_MS } from '../../lib/time.ts';
 
 import { deleteAlertsOf, selectExpiredAlertEnquiries } from './queries.ts';
 
@@ -19,7 +20,6 @@ export const ALERTS_PRUNE_JOB = 'lead-alerts.prune';
 
 /** Days an enquiry's alerts are kept after it expired. */
 export const ALERTS_KEPT_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 export interface PruneLimits {
   /** Enquiries whose alerts one statement deletes (about 600 rows each). */

@@ -49,6 +49,7 @@ import { perOwner } from '../../lib/per-owner.ts';
 import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { queueJobPerItem, sweepJob } from '../../lib/sweep-job.ts';
+import { DAY_MS } from '../../lib/time.ts';
 import { queueLeadAlerts } from '../alerts/service.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
@@ -110,7 +111,6 @@ import {
   type TutorStandingRow,
 } from './queries.ts';
 
-const DAY_MS = 86_400_000;
 const ENQUIRY_PATH = '/api/enquiry';
 
 // ---------------------------------------------------------------------------

@@ -27,6 +27,7 @@ import type { Queryable } from '../../db/connection.ts';
 import { AppError } from '../../errors.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 import { queueJobPerItem } from '../../lib/sweep-job.ts';
+import { MINUTE_MS } from '../../lib/time.ts';
 
 import { creditCoins, reverseLot } from './ledger.ts';
 import {
@@ -46,7 +47,6 @@ import {
   type RefundToSendRow,
 } from './queries.ts';
 
-const MINUTE_MS = 60 * 1000;
 /** A refund the provider accepted is asked about again after this long without a webhook. */
 const PENDING_REFUND_CHECK_AFTER_MS = 30 * MINUTE_MS;
 /** Pending refunds one reconciliation sweep asks about. */

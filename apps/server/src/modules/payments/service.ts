@@ -49,6 +49,7 @@ import type { JobKind } from '../../jobs/queue.ts';
 import { requireFound } from '../../lib/not-found.ts';
 import { pageSizeLinks, readPageRequest } from '../../lib/paging.ts';
 import { queueJobPerItem, sweepJob } from '../../lib/sweep-job.ts';
+import { DAY_MS, MINUTE_MS } from '../../lib/time.ts';
 import { sanitizeContentHtml } from '../content/service.ts';
 
 import { creditCoinsOnce, getCoinBalance, settleExpiredCoins } from './ledger.ts';
@@ -128,8 +129,6 @@ export {
 } from './ledger.ts';
 export { requestRefundToMethod, retryRefundToMethod, type RefundablePayment } from './refunds.ts';
 
-const MINUTE_MS = 60 * 1000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Orders nobody paid within a day are closed by reconciliation (their coupon is released). */
 const ORDER_ABANDONED_AFTER_MS = DAY_MS;
 /** The provider's smallest order (₹1). */
