@@ -17,6 +17,8 @@ import type { AppLogger } from '../context.ts';
 import type { Db, Queryable, QueryOptions } from '../db/connection.ts';
 import { currentRequestId, runInLogScope } from '../lib/log-scope.ts';
 
+import { ensureKeyIndex, isKeyHeld } from './key-index.ts';
+
 /** How a kind of job is retried: `retryLimit` more tries after the first, backing off. */
 export interface JobKind<Data extends object> {
   readonly name: string;
@@ -291,15 +293,7 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
   return {
     async enqueue(tx, name, data, enqueueOptions = {}) {
       const { key, startAfterSeconds } = enqueueOptions;
-      if (key !== undefined) {
-        const held = await tx.query(
-          `SELECT 1 FROM ${options.schema}.job
-            WHERE name = $1 AND singleton_key = $2
-              AND state IN ('created', 'retry', 'active', 'failed') LIMIT 1`,
-          [name, key],
-        );
-        if (held.length > 0) return;
-      }
+      if (key !== undefined && (await isKeyHeld(tx, options.schema, name, key))) return;
       const requestId = currentRequestId();
       await boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
         // the library's one insert statement, parsed and planned once per connection
@@ -309,7 +303,13 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
       });
     },
     async start(kinds, { work }) {
-      started ??= boss.start();
+      started ??= boss.start().then(() =>
+        // before the kinds' queues are created: the partition of a new one is indexed with it
+        ensureKeyIndex(db, options.schema).catch((error: unknown) => {
+          // the check of a key still works without it, only slower; the next start tries again
+          options.log.warn({ err: error }, 'jobs: the index of job keys could not be built');
+        }),
+      );
       await started;
       for (const kind of kinds) {
         const definition = {
