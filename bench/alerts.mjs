@@ -37,6 +37,13 @@
 // production, to a local relay at the worker's priority that counts what
 // arrives, bench/lib/smtp-sink.mjs on the port after the worker's; outbox: the
 // offline default, every e-mail a row of the development outbox in PostgreSQL).
+// --kept-hours 12 (the completed jobs the alerts' queues hold before a run, as a city's
+// would at this rate: pg-boss archives a completed job after 12 hours; 0 for none).
+// Where Linux's /proc is there, the processor time of each part of the run while it
+// posts is printed too (the instances, workers, phones, relay and posting client, and
+// PostgreSQL's backends by the part they serve), beside its total at the serving
+// priority: a measure of what the alerts cost the machine that is far steadier
+// from run to run than the posts' p99.
 // The first 2 s of posts of each phase warm the instances up and are not
 // measured (their alerts are still checked). Each phase starts from a fresh
 // checkpoint. The posting verdict compares the median of the rounds' p99s;
@@ -56,6 +63,7 @@ import pg from 'pg';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
 import { startAlertListeners } from './lib/alert-listeners.mjs';
+import { canAccountCpu, openCpuAccount } from './lib/cpu-account.mjs';
 import { readOptions } from './lib/options.mjs';
 import { startBuiltServer, startProcess, stopProcess } from './lib/processes.mjs';
 import { accessTokenSigner } from './lib/socket-client.mjs';
@@ -73,6 +81,7 @@ const args = readOptions({
   workers: 'split',
   mail: 'smtp',
   priority: 'nice',
+  'kept-hours': 12,
 });
 const TUTORS = args.tutors;
 const CONNECTED = args.connected;
@@ -115,11 +124,28 @@ const WARMUP_POSTS = Math.round(RATE * 2);
 const POSTS = Math.round((RATE * SECONDS) / ROUNDS) + WARMUP_POSTS;
 const MODES = ['on', 'off', 'idle'];
 
-function startServer(port, env, options) {
+/** DATABASE_URL with the part a process plays as its connections' name, for the CPU account. */
+function databaseUrlOf(part) {
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set('application_name', part);
+  return url.toString();
+}
+
+/** The run's parts, as the CPU account names them, and whether each runs at a lowered priority. */
+const PARTS = {
+  serving: { shown: 'serving instances', lowered: false },
+  worker: { shown: 'alerts worker', lowered: true },
+  messages: { shown: 'messages worker', lowered: true },
+  phones: { shown: 'phones (the tutors’ sockets)', lowered: false },
+  relay: { shown: 'mail relay', lowered: true },
+  client: { shown: 'posting client', lowered: false },
+};
+
+function startServer(port, env, options, part = 'serving') {
   return startBuiltServer(
     {
       PORT: String(port),
-      DATABASE_URL,
+      DATABASE_URL: databaseUrlOf(part),
       REDIS_URL,
       JWT_SECRET,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-')),
@@ -237,6 +263,39 @@ async function seed() {
   }
   await db.end();
   return { tutors, students };
+}
+
+/**
+ * The queue as a city's would be: pg-boss keeps each completed job for 12 hours
+ * before it archives it, so at this rate the alerts' kinds hold `--kept-hours`
+ * of completed jobs (one in-app job, one decision keyed by its enquiry and one
+ * keyed messages job a post), each kept from its time. A fresh database holds
+ * none, and reading a kind's jobs costs nothing there that it costs in a city.
+ */
+async function keepJobs() {
+  const posts = Math.round(RATE * 3600 * args['kept-hours']);
+  if (posts === 0) return;
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(
+      `INSERT INTO jobs.job (name, data, state, singleton_key, policy, created_on, start_after,
+                             started_on, completed_on)
+       SELECT k.name, jsonb_build_object('enquiry_id', -g), 'completed', k.key || g, 'standard',
+              at.t, at.t, at.t, at.t
+         FROM generate_series(1, $1::int) AS g
+        CROSS JOIN LATERAL (SELECT now() - (g / $2::float8) * interval '1 second' AS t) AS at
+        CROSS JOIN (VALUES ('lead-alerts', NULL), ('lead-alerts.channels', 'kept-'),
+                           ('${CHANNEL_MESSAGES_JOB}', 'kept-held-')) AS k (name, key)`,
+      [posts, RATE],
+    );
+    await db.query('ANALYZE jobs.job');
+  } finally {
+    await db.end();
+  }
+  process.stdout.write(
+    `the alerts' queues hold ${String(posts * 3)} completed jobs, those of ${String(args['kept-hours'])} hours at this rate (pg-boss keeps them 12 hours)\n`,
+  );
 }
 
 const tokenFor = accessTokenSigner(JWT_SECRET);
@@ -402,6 +461,41 @@ async function checkpoint() {
   return checkpointsSoFar();
 }
 
+/**
+ * The CPU account of the posting windows: each part's processor time a second
+ * of posting (alerts on / off / no jobs), beside its database connections',
+ * and the total at the serving priority, which is what the posts compete with.
+ */
+function cpuShown(perSecond) {
+  const of = (mode, part) => perSecond.get(mode)?.get(part) ?? 0;
+  const shown = (part) => MODES.map((mode) => of(mode, part).toFixed(0)).join(' / ');
+  const connects = (part) => MODES.some((mode) => perSecond.get(mode)?.has(`db: ${part}`));
+  const lines = Object.entries(PARTS).map(
+    ([part, { shown: name, lowered }]) =>
+      `${name}${lowered ? ' (lowered priority)' : ''} ${shown(part)}${connects(part) ? `, in PostgreSQL for it ${shown(`db: ${part}`)}` : ''}`,
+  );
+  const named = new Set([
+    ...Object.keys(PARTS),
+    ...Object.keys(PARTS).map((part) => `db: ${part}`),
+  ]);
+  const total = (mode, lowered) =>
+    [...(perSecond.get(mode)?.entries() ?? [])]
+      .filter(([part]) => (PARTS[part]?.lowered ?? false) === lowered)
+      .reduce((sum, [, ms]) => sum + ms, 0);
+  const others = [
+    ...new Set(
+      [...perSecond.values()].flatMap((parts) => [...parts.keys()].filter((p) => !named.has(p))),
+    ),
+  ];
+  lines.push(...others.map((part) => `${part} ${shown(part)}`));
+  const normal = MODES.map((mode) => total(mode, false));
+  const lowered = MODES.map((mode) => total(mode, true));
+  return (
+    `processor time while posting, ms a second (alerts on / off / no jobs): ${lines.join('; ')}\n` +
+    `  in all at the serving priority ${normal.map((ms) => ms.toFixed(0)).join(' / ')} (alerts on − off: ${(normal[0] - normal[1]).toFixed(0)}), at a lowered one ${lowered.map((ms) => ms.toFixed(0)).join(' / ')}\n`
+  );
+}
+
 async function main() {
   if (!(args.channels in CHANNELS_SHOWN)) throw new Error('--channels default|email|off');
   if (!['together', 'apart', 'split'].includes(WORKERS))
@@ -409,8 +503,10 @@ async function main() {
   if (PORTS.length < 3) throw new Error('--ports needs three ports: two instances and a worker');
   if (!['smtp', 'outbox'].includes(MAIL)) throw new Error('--mail smtp|outbox');
   buildIfStale();
+  // pid → part, for the CPU account
+  const partOf = new Map([[process.pid, 'client']]);
   if (MAIL === 'smtp') {
-    await startProcess(
+    const relay = await startProcess(
       ['bench/lib/smtp-sink.mjs'],
       {
         SMTP_SINK_PORT: String(SINK_PORT),
@@ -421,6 +517,7 @@ async function main() {
       'SMTP sink ready',
       MESSAGES_PRIORITY,
     );
+    partOf.set(relay.pid, 'relay');
   }
   process.stdout.write(
     `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, e-mail ${MAIL === 'smtp' ? `over SMTP to a local relay ${MESSAGES_SHOWN}` : 'into the development outbox'}, jobs worked ${WORKERS_SHOWN[WORKERS]}\n`,
@@ -429,6 +526,7 @@ async function main() {
   let servers = [await startServer(PORTS[0], {})];
   servers.push(await startServer(PORTS[1], {}));
   const { tutors, students } = await seed();
+  await keepJobs();
   const runStart = new Date();
 
   // Each round runs three phases, the tutors listening, half on each instance:
@@ -437,6 +535,8 @@ async function main() {
   const connected = tutors.slice(0, CONNECTED);
   // the connected tutors' sockets, in a process of their own (their phones)
   const listeners = startAlertListeners();
+  partOf.set(listeners.pid, 'phones');
+  const cpu = canAccountCpu() ? await openCpuAccount(databaseUrlOf('bench'), () => partOf) : null;
   const listening = connected.map(({ id, email, full_name, role }) => ({
     id,
     email,
@@ -469,14 +569,19 @@ async function main() {
           PORTS[2],
           { ...env, JOBS_WORK: `-${CHANNEL_MESSAGES_JOB}` },
           APART_PRIORITY,
+          'worker',
         ),
         await startServer(
           PORTS[2] + 3,
           { ...env, JOBS_WORK: CHANNEL_MESSAGES_JOB },
           MESSAGES_PRIORITY,
+          'messages',
         ),
       );
-    } else if (apart) started.push(await startServer(PORTS[2], env, APART_PRIORITY));
+    } else if (apart) started.push(await startServer(PORTS[2], env, APART_PRIORITY, 'worker'));
+    started.forEach((child, index) => {
+      partOf.set(child.pid, ['serving', 'serving', 'worker', 'messages'][index]);
+    });
     return started;
   };
   const drains = [];
@@ -484,6 +589,7 @@ async function main() {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const mode of MODES) {
       await Promise.all(servers.map(stopProcess));
+      for (const child of servers) partOf.delete(child.pid);
       servers = await startInstances(envOf[mode]);
       if (mode !== 'idle') await listeners.connect(JWT_SECRET, listening, PORTS.slice(0, 2));
       // every phase starts from a fresh checkpoint, so PostgreSQL's timed one (every 5 min,
@@ -491,7 +597,9 @@ async function main() {
       const before = await checkpoint();
       const loopDelay = monitorEventLoopDelay({ resolution: 1 });
       loopDelay.enable();
+      await cpu?.begin(mode);
       const posts = await postAll(students.slice(next, next + POSTS), PORTS[0]);
+      await cpu?.end();
       loopDelay.disable();
       loopDelays[mode].push(loopDelay);
       const during = (await checkpointsSoFar()) - before;
@@ -581,6 +689,10 @@ async function main() {
       `posting p99 round by round (ms): on ${byRound(on)}; off ${byRound(off)}; no jobs ${byRound(idle)}; of all ${String(on.filter((p) => !p.warmup).length)} posts of a mode: on ${postP99(on).toFixed(1)}, off ${postP99(off).toFixed(1)}, no jobs ${postP99(idle).toFixed(1)}; p50 / p90 of all posts of a mode: on ${p50AndP90(on)}, off ${p50AndP90(off)}, no jobs ${p50AndP90(idle)}; a checkpoint fell in ${checkpointed.join(', ') || 'no phase'}\n` +
       `the posting process's own event-loop delay while posting (ms; median of the phases' p99, the largest): ${MODES.map(delayShown).join('; ')}\n`,
   );
+  if (cpu) {
+    process.stdout.write(cpuShown(cpu.perSecond()));
+    await cpu.close();
+  }
   const account = await channelAccount(
     on.map((post) => post.id),
     runStart,

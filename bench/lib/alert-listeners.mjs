@@ -32,6 +32,8 @@ export function startAlertListeners() {
       child.once('exit', onExit);
     });
   return {
+    /** The process's id, whose processor time the benchmark accounts for. */
+    pid: child.pid,
     async connect(secret, tutors, ports) {
       const connected = answer('connected');
       child.send({ type: 'connect', secret, tutors, ports });
