@@ -20,6 +20,7 @@ export function heldKeyCheck(schema: string): string {
              AND state IN ('created', 'retry', 'active', 'failed') LIMIT 1`;
 }
 
+/** `heldKeyCheck` in `tx`, parsed and planned once per connection: the index answers it. */
 export async function isKeyHeld(
   tx: Queryable,
   schema: string,
@@ -59,7 +60,9 @@ export async function ensureKeyIndex(db: Db, schema: string): Promise<void> {
     [`${schema}.job`, `${schema}.${KEY_INDEX}`],
   );
   for (const { partition, index, unfinished } of missing) {
-    // a build stopped half-way (a crash, a second instance's) leaves an index that is never used
+    // a build stopped half-way (a crash) leaves an index that is never used: built again. One that
+    // another instance is building at this moment looks the same; this one then waits for it and
+    // builds it again, which costs time at a start, nothing more
     if (unfinished) await db.query(`DROP INDEX CONCURRENTLY IF EXISTS ${schema}.${index}`);
     await db.query(
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${index} ON ${schema}.${partition} ${KEY_INDEX_COLUMNS}`,
