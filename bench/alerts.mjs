@@ -141,8 +141,11 @@ const PARTS = {
   client: { shown: 'posting client', lowered: false },
 };
 
-function startServer(port, env, options, part = 'serving') {
-  return startBuiltServer(
+/** pid → part, for the CPU account: this process posts; each process started names its own. */
+const partOf = new Map([[process.pid, 'client']]);
+
+async function startServer(port, env, options, part = 'serving') {
+  const child = await startBuiltServer(
     {
       PORT: String(port),
       DATABASE_URL: databaseUrlOf(part),
@@ -156,6 +159,8 @@ function startServer(port, env, options, part = 'serving') {
     },
     options,
   );
+  partOf.set(child.pid, part);
+  return child;
 }
 
 /** A point `x`, `y` km east and north of the square's south-west corner. */
@@ -503,8 +508,6 @@ async function main() {
   if (PORTS.length < 3) throw new Error('--ports needs three ports: two instances and a worker');
   if (!['smtp', 'outbox'].includes(MAIL)) throw new Error('--mail smtp|outbox');
   buildIfStale();
-  // pid → part, for the CPU account
-  const partOf = new Map([[process.pid, 'client']]);
   if (MAIL === 'smtp') {
     const relay = await startProcess(
       ['bench/lib/smtp-sink.mjs'],
@@ -579,9 +582,6 @@ async function main() {
         ),
       );
     } else if (apart) started.push(await startServer(PORTS[2], env, APART_PRIORITY, 'worker'));
-    started.forEach((child, index) => {
-      partOf.set(child.pid, ['serving', 'serving', 'worker', 'messages'][index]);
-    });
     return started;
   };
   const drains = [];
