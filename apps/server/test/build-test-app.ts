@@ -87,6 +87,9 @@ function queueWithoutDatabase(): JobQueue {
   const refuse = () => Promise.reject(new Error('no job queue in this test app'));
   return {
     enqueue: refuse,
+    enqueueIn: () => {
+      throw new Error('no job queue in this test app');
+    },
     start: refuse,
     listFailed: refuse,
     countByState: refuse,

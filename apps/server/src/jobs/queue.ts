@@ -17,6 +17,7 @@ import type { AppLogger } from '../context.ts';
 import type { Db, Queryable, QueryOptions } from '../db/connection.ts';
 import { currentRequestId, runInLogScope } from '../lib/log-scope.ts';
 
+import { jobInsertFrom, type StatementPart } from './in-statement.ts';
 import { ensureKeyIndex, isKeyHeld } from './key-index.ts';
 
 /** How a kind of job is retried: `retryLimit` more tries after the first, backing off. */
@@ -74,6 +75,14 @@ export interface JobQueue {
     data: object,
     options?: { key?: string; startAfterSeconds?: number },
   ): Promise<void>;
+  /**
+   * The same, as part of the caller's own statement: a data-modifying CTE that
+   * stores a job of `name` for each row of `from` (a CTE of that statement),
+   * with `data` (an SQL expression of the row giving a jsonb object) as its
+   * data, parameters numbered from `firstParam`. One round trip fewer than
+   * `enqueue` after the statement; for a kind stored with no key and no delay.
+   */
+  enqueueIn(name: string, from: string, data: string, firstParam: number): StatementPart;
   /** Creates each kind's queue (idempotent) and runs here the jobs of the kinds `work` picks. */
   start(
     kinds: readonly JobKind<never>[],
@@ -301,6 +310,11 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
         ...(key === undefined ? {} : { singletonKey: key }),
         ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
       });
+    },
+    enqueueIn(name, from, data, firstParam) {
+      const requestId = currentRequestId();
+      const extra = requestId ? { [REQUEST_ID_KEY]: requestId } : {};
+      return jobInsertFrom(options.schema, name, from, data, firstParam, extra);
     },
     async start(kinds, { work }) {
       started ??= boss.start().then(() =>

@@ -16,8 +16,8 @@ import { parseJsonAs } from '@gurumatch/shared/json';
 import { z } from 'zod';
 
 import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../db/connection.ts';
 import { againIfRaced } from '../../db/races.ts';
+import type { StatementPart } from '../../jobs/in-statement.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 
 import { closedReason, leadAlertEnquiryOf, roundedKm } from './alert-enquiry.ts';
@@ -46,17 +46,19 @@ export interface LeadAlertsJob {
 }
 
 /**
- * Inside the post's transaction: the alerts go out once it commits, never from
- * the request. With `LEAD_ALERTS=off` no tutor is told (the feed still shows it).
+ * Stored by the post's own insert (a CTE over the enquiry it inserts, `from`):
+ * the alerts go out once it commits, never from the request. Null with
+ * `LEAD_ALERTS=off`: no tutor is told (the feed still shows it).
  */
-export async function queueLeadAlerts(
+export function leadAlertsJobIn(
   ctx: AppContext,
-  tx: Queryable,
-  enquiryId: number,
-): Promise<void> {
-  if (!ctx.config.leadAlerts) return;
-  const job: LeadAlertsJob = { enquiry_id: enquiryId };
-  await ctx.jobs.enqueue(tx, LEAD_ALERTS_JOB, job);
+  from: string,
+  firstParam: number,
+): StatementPart | null {
+  if (!ctx.config.leadAlerts) return null;
+  // the data of a LeadAlertsJob
+  const data = `jsonb_build_object('enquiry_id', ${from}.id)`;
+  return ctx.jobs.enqueueIn(LEAD_ALERTS_JOB, from, data, firstParam);
 }
 
 /** The event of one enquiry's alerts: the enquiry once, and each tutor with their distance. */

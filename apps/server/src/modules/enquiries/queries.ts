@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/connection.ts';
 import { countOf, firstRow, returnedRow } from '../../db/rows.ts';
 import { rowChecker, rowCounter, rowFinder, rowLister } from '../../db/statements.ts';
+import type { StatementPart } from '../../jobs/in-statement.ts';
 
 /** An enquiry with what its answers show of the poster. */
 export interface EnquiryRow {
@@ -123,13 +124,18 @@ export interface NewEnquiry {
  * Stores the enquiry unless the student already has `activeLimit` active
  * ones, counted by the same statement, and answers it as `findEnquiry` would;
  * null at the limit. Call it with the poster locked (`lockPoster`): the count
- * then sees every creation committed before the lock was granted.
+ * then sees every creation committed before the lock was granted. `alsoStore`
+ * adds what the same statement stores for the new row (its alerts job), given
+ * the name of the inserted row's CTE and the first parameter free; nothing at
+ * the limit.
  */
 export function insertEnquiryWithinLimit(
   db: Queryable,
   enquiry: NewEnquiry,
   activeLimit: number,
+  alsoStore: (from: string, firstParam: number) => StatementPart | null,
 ): Promise<EnquiryRow | null> {
+  const also = alsoStore('e', 26);
   return firstRow<EnquiryRow>(
     db,
     `WITH active AS (
@@ -145,7 +151,7 @@ export function insertEnquiryWithinLimit(
               $20, $21, $22, $23, $24
          FROM active WHERE active.count < $25
        RETURNING *
-     )
+     )${also ? `, also_stored AS (${also.text})` : ''}
      SELECT ${ENQUIRY_COLUMNS} FROM e JOIN users u ON u.id = e.student_id`,
     [
       enquiry.studentId,
@@ -173,6 +179,7 @@ export function insertEnquiryWithinLimit(
       enquiry.postedAt,
       enquiry.expiresAt,
       activeLimit,
+      ...(also?.params ?? []),
     ],
     { prepared: true },
   );

@@ -50,7 +50,7 @@ import { toPublicFileUrl } from '../../lib/public-url.ts';
 import { SingleFlight } from '../../lib/single-flight.ts';
 import { queueJobPerItem, sweepJob } from '../../lib/sweep-job.ts';
 import { DAY_MS } from '../../lib/time.ts';
-import { queueLeadAlerts } from '../alerts/service.ts';
+import { leadAlertsJobIn } from '../alerts/service.ts';
 import { refundCoins, spendCoins } from '../payments/service.ts';
 
 import {
@@ -386,10 +386,10 @@ export async function createEnquiry(
         expiresAt: new Date(now.getTime() + ENQUIRY_LIFETIME_DAYS * DAY_MS),
       },
       activeLimitFor(poster.is_premium),
+      // the matching tutors are told by a job the insert stores, never from this request
+      (from, firstParam) => leadAlertsJobIn(ctx, from, firstParam),
     );
     if (!created) throw new AppError(400, 'enquiry_limit', M.activeLimitReached);
-    // the matching tutors are told by a job, never from this request
-    await queueLeadAlerts(ctx, tx, created.id);
     return created;
   });
   await invalidateFeeds(ctx, { enquiryId: row.id });
