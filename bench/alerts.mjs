@@ -467,6 +467,29 @@ async function checkpoint() {
 }
 
 /**
+ * The longest time in a phase during which a post waited and none was
+ * answered: a stall of everything the posts share (the database's commits,
+ * say), which holds back every post sent meanwhile. A few ms when nothing
+ * stalls; any mode can have one, so a round's p99 beside a long stall is the
+ * stall's, not the mode's.
+ */
+function longestStall(posts) {
+  const answers = posts
+    .map((post) => ({ sent: post.answered - post.ms, answered: post.answered }))
+    .sort((a, b) => a.answered - b.answered);
+  let longest = 0;
+  let previous = -Infinity;
+  for (const [index, answer] of answers.entries()) {
+    // the earliest post still waiting just after the previous answer
+    let waitingSince = answer.sent;
+    for (const later of answers.slice(index)) waitingSince = Math.min(waitingSince, later.sent);
+    longest = Math.max(longest, answer.answered - Math.max(previous, waitingSince));
+    previous = answer.answered;
+  }
+  return longest;
+}
+
+/**
  * The CPU account of the posting windows: each part's processor time a second
  * of posting (alerts on / off / no jobs), beside its database connections',
  * and the total at the serving priority, which is what the posts compete with.
@@ -558,6 +581,8 @@ async function main() {
   // the posting process's own event-loop delay while it posts, each phase's (a delay
   // there would be timed as the server's)
   const loopDelays = { on: [], off: [], idle: [] };
+  // the processor time the host took from the machine's cores in each phase (steal)
+  const stolenOf = { on: [], off: [], idle: [] };
   const checkpointed = [];
   // together: both instances serve requests and work jobs; apart: they only serve, and a
   // third instance, at the lowest CPU priority, works the jobs; split: the third works all
@@ -599,7 +624,8 @@ async function main() {
       loopDelay.enable();
       await cpu?.begin(mode);
       const posts = await postAll(students.slice(next, next + POSTS), PORTS[0]);
-      await cpu?.end();
+      const stolen = await cpu?.end();
+      if (stolen !== undefined) stolenOf[mode].push(stolen);
       loopDelay.disable();
       loopDelays[mode].push(loopDelay);
       const during = (await checkpointsSoFar()) - before;
@@ -676,6 +702,10 @@ async function main() {
     roundP99s(posts)
       .map((ms) => ms.toFixed(0))
       .join(' / ');
+  const stallsByRound = (posts) =>
+    Array.from({ length: ROUNDS }, (_, round) =>
+      longestStall(posts.filter((post) => post.round === round)).toFixed(0),
+    ).join(' / ');
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
   const onP99 = median(roundP99s(on));
@@ -687,7 +717,11 @@ async function main() {
       `post answer → alert: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (target < 1000)\n` +
       `posting p99, median of the ${String(ROUNDS)} rounds' (${String(on.filter((p) => !p.warmup).length / ROUNDS)} posts a round): alerts on ${onP99.toFixed(1)} ms, alerts off ${offP99.toFixed(1)} ms (${change(onP99, offP99)}, target within 20 %); no jobs worked at all ${idleP99.toFixed(1)} ms (on is ${change(onP99, idleP99)})\n` +
       `posting p99 round by round (ms): on ${byRound(on)}; off ${byRound(off)}; no jobs ${byRound(idle)}; of all ${String(on.filter((p) => !p.warmup).length)} posts of a mode: on ${postP99(on).toFixed(1)}, off ${postP99(off).toFixed(1)}, no jobs ${postP99(idle).toFixed(1)}; p50 / p90 of all posts of a mode: on ${p50AndP90(on)}, off ${p50AndP90(off)}, no jobs ${p50AndP90(idle)}; a checkpoint fell in ${checkpointed.join(', ') || 'no phase'}\n` +
-      `the posting process's own event-loop delay while posting (ms; median of the phases' p99, the largest): ${MODES.map(delayShown).join('; ')}\n`,
+      `the posting process's own event-loop delay while posting (ms; median of the phases' p99, the largest): ${MODES.map(delayShown).join('; ')}\n` +
+      (stolenOf.on.length > 0
+        ? `processor time the host took from this machine's cores while posting (steal; ms a second, round by round): on ${stolenOf.on.map((ms) => ms.toFixed(0)).join(' / ')}; off ${stolenOf.off.map((ms) => ms.toFixed(0)).join(' / ')}; no jobs ${stolenOf.idle.map((ms) => ms.toFixed(0)).join(' / ')}\n`
+        : '') +
+      `the longest time no post was answered while one waited (ms, round by round; posts come every ${String(1000 / RATE)} ms): on ${stallsByRound(on)}; off ${stallsByRound(off)}; no jobs ${stallsByRound(idle)}\n`,
   );
   if (cpu) {
     process.stdout.write(cpuShown(cpu.perSecond()));

@@ -25,6 +25,21 @@ function cpuMsOf(pid) {
   }
 }
 
+/**
+ * Processor time the host has taken from this machine's cores so far, in ms
+ * (`steal` of /proc/stat, summed over the cores): time a core of a virtual
+ * machine wanted to run and was not let. None on a machine of its own.
+ */
+function stolenMs() {
+  try {
+    const [line] = fs.readFileSync('/proc/stat', 'utf8').split('\n');
+    // cpu user nice system idle iowait irq softirq steal …
+    return (Number(line.trim().split(/\s+/)[8] ?? 0) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 /** The pids of running processes whose command is `name` (Redis, say). */
 function pidsNamed(name) {
   return fs
@@ -60,6 +75,7 @@ export async function openCpuAccount(databaseUrl, parts) {
   const seconds = new Map();
   let phase = null;
   let began = 0;
+  let stolenAtBegin = 0;
   /** pid → { part, ms at the last read } */
   let last = new Map();
   let timer = null;
@@ -106,15 +122,23 @@ export async function openCpuAccount(databaseUrl, parts) {
       phase = name;
       if (!totals.has(name)) totals.set(name, new Map());
       began = Date.now();
+      stolenAtBegin = stolenMs();
       timer = setInterval(tick, SAMPLE_MS);
     },
-    /** Stops counting: the time since `begin` is the phase's. */
+    /**
+     * Stops counting: the time since `begin` is the phase's. Answers the ms a
+     * second the host took from the machine's cores meanwhile (steal): a phase
+     * with much of it was slowed by the host, whatever ran in it.
+     */
     async end() {
       clearInterval(timer);
+      const stolen = stolenMs() - stolenAtBegin;
       await reading;
       await read();
-      seconds.set(phase, (seconds.get(phase) ?? 0) + (Date.now() - began) / 1000);
+      const took = (Date.now() - began) / 1000;
+      seconds.set(phase, (seconds.get(phase) ?? 0) + took);
       phase = null;
+      return stolen / took;
     },
     /** phase → part → ms of processor time a second of the phase. */
     perSecond() {
