@@ -477,13 +477,14 @@ function longestStall(posts) {
   const answers = posts
     .map((post) => ({ sent: post.answered - post.ms, answered: post.answered }))
     .sort((a, b) => a.answered - b.answered);
+  // the earliest post still waiting just after each answer's previous one: the posts answered from it on
+  const waitingSince = answers.map((answer) => answer.sent);
+  for (let index = waitingSince.length - 2; index >= 0; index -= 1)
+    waitingSince[index] = Math.min(waitingSince[index], waitingSince[index + 1]);
   let longest = 0;
   let previous = -Infinity;
   for (const [index, answer] of answers.entries()) {
-    // the earliest post still waiting just after the previous answer
-    let waitingSince = answer.sent;
-    for (const later of answers.slice(index)) waitingSince = Math.min(waitingSince, later.sent);
-    longest = Math.max(longest, answer.answered - Math.max(previous, waitingSince));
+    longest = Math.max(longest, answer.answered - Math.max(previous, waitingSince[index]));
     previous = answer.answered;
   }
   return longest;

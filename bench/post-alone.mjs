@@ -86,7 +86,7 @@ function postOf(student) {
 }
 
 async function main() {
-  await buildIfStale();
+  buildIfStale();
   // the first start migrates a fresh database
   await stopProcess(await startInstance('off'));
   const perBlock = args.block + WARMUP;

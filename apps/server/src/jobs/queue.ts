@@ -126,6 +126,12 @@ export interface JobLogger extends AppLogger {
  */
 const REQUEST_ID_KEY = '_request_id';
 
+/** What a job stored while serving a request adds to its data: that request's id. */
+function requestIdData(): Record<string, string> {
+  const requestId = currentRequestId();
+  return requestId ? { [REQUEST_ID_KEY]: requestId } : {};
+}
+
 interface JobOutput {
   request_id?: unknown;
 }
@@ -303,18 +309,19 @@ export function createJobQueue(db: Db, options: JobQueueOptions): JobQueue {
     async enqueue(tx, name, data, enqueueOptions = {}) {
       const { key, startAfterSeconds } = enqueueOptions;
       if (key !== undefined && (await isKeyHeld(tx, options.schema, name, key))) return;
-      const requestId = currentRequestId();
-      await boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
-        // the library's one insert statement, parsed and planned once per connection
-        db: executorOf(tx, { prepared: true }),
-        ...(key === undefined ? {} : { singletonKey: key }),
-        ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
-      });
+      await boss.send(
+        name,
+        { ...data, ...requestIdData() },
+        {
+          // the library's one insert statement, parsed and planned once per connection
+          db: executorOf(tx, { prepared: true }),
+          ...(key === undefined ? {} : { singletonKey: key }),
+          ...(startAfterSeconds === undefined ? {} : { startAfter: startAfterSeconds }),
+        },
+      );
     },
     enqueueIn(name, from, data, firstParam) {
-      const requestId = currentRequestId();
-      const extra = requestId ? { [REQUEST_ID_KEY]: requestId } : {};
-      return jobInsertFrom(options.schema, name, from, data, firstParam, extra);
+      return jobInsertFrom(options.schema, name, from, data, firstParam, requestIdData());
     },
     async start(kinds, { work }) {
       started ??= boss.start().then(() =>

@@ -135,7 +135,34 @@ export function insertEnquiryWithinLimit(
   activeLimit: number,
   alsoStore: (from: string, firstParam: number) => StatementPart | null,
 ): Promise<EnquiryRow | null> {
-  const also = alsoStore('e', 26);
+  const params = [
+    enquiry.studentId,
+    enquiry.address.id,
+    enquiry.name,
+    enquiry.studyMode,
+    enquiry.board,
+    enquiry.classLevel,
+    enquiry.customClass,
+    enquiry.subject,
+    enquiry.customSubject,
+    enquiry.language,
+    enquiry.customLanguage,
+    enquiry.userBudget,
+    enquiry.whenToStart,
+    enquiry.femaleTutorPreferred,
+    enquiry.address.formatted_address,
+    enquiry.address.city,
+    enquiry.address.state,
+    enquiry.address.country,
+    enquiry.address.latitude,
+    enquiry.address.longitude,
+    enquiry.coinsRequired,
+    enquiry.totalResponses,
+    enquiry.postedAt,
+    enquiry.expiresAt,
+    activeLimit,
+  ];
+  const also = alsoStore('e', params.length + 1);
   return firstRow<EnquiryRow>(
     db,
     `WITH active AS (
@@ -153,34 +180,7 @@ export function insertEnquiryWithinLimit(
        RETURNING *
      )${also ? `, also_stored AS (${also.text})` : ''}
      SELECT ${ENQUIRY_COLUMNS} FROM e JOIN users u ON u.id = e.student_id`,
-    [
-      enquiry.studentId,
-      enquiry.address.id,
-      enquiry.name,
-      enquiry.studyMode,
-      enquiry.board,
-      enquiry.classLevel,
-      enquiry.customClass,
-      enquiry.subject,
-      enquiry.customSubject,
-      enquiry.language,
-      enquiry.customLanguage,
-      enquiry.userBudget,
-      enquiry.whenToStart,
-      enquiry.femaleTutorPreferred,
-      enquiry.address.formatted_address,
-      enquiry.address.city,
-      enquiry.address.state,
-      enquiry.address.country,
-      enquiry.address.latitude,
-      enquiry.address.longitude,
-      enquiry.coinsRequired,
-      enquiry.totalResponses,
-      enquiry.postedAt,
-      enquiry.expiresAt,
-      activeLimit,
-      ...(also?.params ?? []),
-    ],
+    [...params, ...(also?.params ?? [])],
     { prepared: true },
   );
 }
