@@ -381,9 +381,8 @@ async function drained(enquiryIds) {
         rows: [left],
       } = await db.query(
         `SELECT (SELECT count(*)::int FROM unnest($1::int[]) AS e (id)
-                  WHERE EXISTS (SELECT 1 FROM lead_alerts a WHERE a.enquiry_id = e.id AND a.channel = 'app')
-                    AND NOT EXISTS (SELECT 1 FROM lead_alerts a
-                                     WHERE a.enquiry_id = e.id AND a.channel <> 'app')) AS undecided,
+                  WHERE EXISTS (SELECT 1 FROM lead_alerts_in_app i WHERE i.enquiry_id = e.id)
+                    AND NOT EXISTS (SELECT 1 FROM lead_alerts a WHERE a.enquiry_id = e.id)) AS undecided,
                 (SELECT count(*)::int FROM lead_alerts
                   WHERE enquiry_id = ANY($1::int[]) AND status = 'held' AND due_at <= now()) AS due,
                 (SELECT count(*)::int FROM jobs.job
@@ -424,7 +423,7 @@ async function channelAccount(enquiryIds, since) {
   try {
     const { rows } = await db.query(
       `SELECT channel, status, reason, count(*)::int AS count FROM lead_alerts
-        WHERE enquiry_id = ANY($1::int[]) AND channel <> 'app'
+        WHERE enquiry_id = ANY($1::int[])
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
       [enquiryIds],
     );
@@ -471,7 +470,7 @@ async function checkpoint() {
  * answered: a stall of everything the posts share (the database's commits,
  * say), which holds back every post sent meanwhile. A few ms when nothing
  * stalls; any mode can have one, so a round's p99 beside a long stall is the
- * stall's, not the mode's.
+ * stall's, not the mode's. Answers its length and when it ended.
  */
 function longestStall(posts) {
   const answers = posts
@@ -481,13 +480,19 @@ function longestStall(posts) {
   const waitingSince = answers.map((answer) => answer.sent);
   for (let index = waitingSince.length - 2; index >= 0; index -= 1)
     waitingSince[index] = Math.min(waitingSince[index], waitingSince[index + 1]);
-  let longest = 0;
+  let longest = { ms: 0, endedAt: 0 };
   let previous = -Infinity;
   for (const [index, answer] of answers.entries()) {
-    longest = Math.max(longest, answer.answered - Math.max(previous, waitingSince[index]));
+    const stall = answer.answered - Math.max(previous, waitingSince[index]);
+    if (stall > longest.ms) longest = { ms: stall, endedAt: answer.answered };
     previous = answer.answered;
   }
   return longest;
+}
+
+/** A moment of performance.now() as the wall clock's time of day (UTC), to find it in the database's log. */
+function clockTime(at) {
+  return new Date(performance.timeOrigin + at).toISOString().slice(11, 19);
 }
 
 /**
@@ -705,8 +710,10 @@ async function main() {
       .join(' / ');
   const stallsByRound = (posts) =>
     Array.from({ length: ROUNDS }, (_, round) =>
-      longestStall(posts.filter((post) => post.round === round)).toFixed(0),
-    ).join(' / ');
+      longestStall(posts.filter((post) => post.round === round)),
+    )
+      .map(({ ms, endedAt }) => `${ms.toFixed(0)} (${clockTime(endedAt)})`)
+      .join(' / ');
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
   const onP99 = median(roundP99s(on));
@@ -722,7 +729,7 @@ async function main() {
       (stolenOf.on.length > 0
         ? `processor time the host took from this machine's cores while posting (steal; ms a second, round by round): on ${stolenOf.on.map((ms) => ms.toFixed(0)).join(' / ')}; off ${stolenOf.off.map((ms) => ms.toFixed(0)).join(' / ')}; no jobs ${stolenOf.idle.map((ms) => ms.toFixed(0)).join(' / ')}\n`
         : '') +
-      `the longest time no post was answered while one waited (ms, round by round; posts come every ${String(1000 / RATE)} ms): on ${stallsByRound(on)}; off ${stallsByRound(off)}; no jobs ${stallsByRound(idle)}\n`,
+      `the longest time no post was answered while one waited (ms, round by round, with when it ended, UTC; posts come every ${String(1000 / RATE)} ms): on ${stallsByRound(on)}; off ${stallsByRound(off)}; no jobs ${stallsByRound(idle)}\n`,
   );
   if (cpu) {
     process.stdout.write(cpuShown(cpu.perSecond()));

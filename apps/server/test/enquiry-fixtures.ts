@@ -155,7 +155,7 @@ export function alertsOf(
 ): Promise<AlertRow[]> {
   return rows<AlertRow>(
     db,
-    `SELECT tutor_id, channel, status, reason FROM lead_alerts
+    `SELECT tutor_id, channel, status, reason FROM lead_alert_records
       WHERE enquiry_id = $1 AND tutor_id = ANY($2::int[]) AND channel = ANY($3::text[])
       ORDER BY tutor_id, channel`,
     [enquiryId, tutors.map((tutor) => tutor.userId), channels],

@@ -111,6 +111,119 @@ describe('migrate', () => {
   });
 });
 
+describe('migration 0026: the in-app alerts of an enquiry in one row', () => {
+  it("moves each enquiry's in-app rows into one, keeps who saw it, and shows every alert as before", async () => {
+    await withEmptySchema(async (scoped) => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gurumatch-migrations-'));
+      const copy = (version: string) =>
+        fs.copyFile(
+          path.join(defaultMigrationsDir(), `${version}.sql`),
+          path.join(dir, `${version}.sql`),
+        );
+      try {
+        const before = migrationVersions.filter((version) => version < '0026');
+        await Promise.all(before.map(copy));
+        await migrate(scoped, dir);
+        const seenAt = new Date('2031-01-05T10:00:00Z');
+        await scoped.transaction(async (tx) => {
+          await tx.query(
+            `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km, delivered_at)
+             VALUES (10, 1, 'app', 'sent', '', 1.5, $1), (11, 1, 'app', 'sent', '', 2.5, NULL),
+                    (12, 1, 'app', 'sent', '', NULL, $1), (10, 1, 'whatsapp', 'skipped', 'off', 1.5, NULL),
+                    (10, 2, 'app', 'sent', '', 3, NULL), (13, 2, 'app', 'skipped', 'archived', 4, NULL)`,
+            [seenAt],
+          );
+        });
+        await copy(migrationVersions.find((version) => version.startsWith('0026')) ?? '');
+        expect(await migrate(scoped, dir)).toHaveLength(1);
+
+        await scoped.transaction(async (tx) => {
+          const inApp = await tx.query(
+            `SELECT enquiry_id, status, reason, tutor_ids, distances_km FROM lead_alerts_in_app
+              ORDER BY enquiry_id`,
+          );
+          expect(inApp).toEqual([
+            {
+              enquiry_id: 1,
+              status: 'sent',
+              reason: '',
+              tutor_ids: [10, 11, 12],
+              distances_km: [1.5, 2.5, null],
+            },
+            // a retry's tutors recorded skipped beside the sent ones: the sent ones are kept
+            { enquiry_id: 2, status: 'sent', reason: '', tutor_ids: [10], distances_km: [3] },
+          ]);
+          const seen = await tx.query(
+            `SELECT enquiry_id, tutor_ids, seen_at FROM lead_alerts_seen`,
+          );
+          expect(seen).toEqual([{ enquiry_id: 1, tutor_ids: [10, 12], seen_at: seenAt }]);
+          const records = await tx.query(
+            `SELECT tutor_id, enquiry_id, channel, status, reason, distance_km, seen_at
+               FROM lead_alert_records ORDER BY enquiry_id, tutor_id, channel`,
+          );
+          expect(records).toEqual([
+            {
+              tutor_id: 10,
+              enquiry_id: 1,
+              channel: 'app',
+              status: 'sent',
+              reason: '',
+              distance_km: 1.5,
+              seen_at: seenAt,
+            },
+            {
+              tutor_id: 10,
+              enquiry_id: 1,
+              channel: 'whatsapp',
+              status: 'skipped',
+              reason: 'off',
+              distance_km: 1.5,
+              seen_at: null,
+            },
+            {
+              tutor_id: 11,
+              enquiry_id: 1,
+              channel: 'app',
+              status: 'sent',
+              reason: '',
+              distance_km: 2.5,
+              seen_at: null,
+            },
+            {
+              tutor_id: 12,
+              enquiry_id: 1,
+              channel: 'app',
+              status: 'sent',
+              reason: '',
+              distance_km: null,
+              seen_at: seenAt,
+            },
+            {
+              tutor_id: 10,
+              enquiry_id: 2,
+              channel: 'app',
+              status: 'sent',
+              reason: '',
+              distance_km: 3,
+              seen_at: null,
+            },
+          ]);
+        });
+        // in-app alerts are no longer stored a row each
+        await expect(
+          scoped.transaction((tx) =>
+            tx.query(
+              `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status) VALUES (14, 3, 'app', 'sent')`,
+            ),
+          ),
+        ).rejects.toThrow(/lead_alerts_channel_check/);
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    });
+  });
+});
+
 describe('splitStatements', () => {
   it('splits on semicolons that end a line and drops comment lines', () => {
     const sql = [

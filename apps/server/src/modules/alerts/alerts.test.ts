@@ -158,7 +158,7 @@ describe('who is alerted (the feed’s rules)', () => {
     const [stored] = await rows<{ count: number; tutors: number }>(
       t.db,
       `SELECT count(*)::int AS count, count(DISTINCT tutor_id)::int AS tutors
-         FROM lead_alerts WHERE enquiry_id = $1 AND channel = 'app'`,
+         FROM lead_alert_records WHERE enquiry_id = $1 AND channel = 'app'`,
       [enquiry.id],
     );
     expect(stored?.count).toBe(stored?.tutors);

@@ -33,8 +33,8 @@ import {
   type InstantMessagesJob,
 } from './channels.ts';
 import {
-  claimAlerts,
   claimChannelAlerts,
+  claimInAppAlerts,
   countInstantSent,
   lockDueAlerts,
   selectDueTutors,
@@ -673,7 +673,7 @@ describe('two instances', () => {
 async function alertCount(enquiryId: number, tutorId?: number): Promise<number | undefined> {
   const [row] = await rows<{ count: number }>(
     t.db,
-    `SELECT count(*)::int AS count FROM lead_alerts
+    `SELECT count(*)::int AS count FROM lead_alert_records
       WHERE enquiry_id = $1 AND ($2::int IS NULL OR tutor_id = $2::int)`,
     [enquiryId, tutorId ?? null],
   );
@@ -691,7 +691,7 @@ describe('a tutor or an enquiry deleted by an operator', () => {
     await rows(t.db, `DELETE FROM users WHERE id = $1`, [deleted.userId]);
     const [ofDeleted] = await rows<{ count: number }>(
       t.db,
-      `SELECT count(*)::int AS count FROM lead_alerts WHERE tutor_id = $1`,
+      `SELECT count(*)::int AS count FROM lead_alert_records WHERE tutor_id = $1`,
       [deleted.userId],
     );
     expect(ofDeleted?.count).toBe(3);
@@ -712,9 +712,8 @@ describe('a tutor or an enquiry deleted by an operator', () => {
     await rows(t.db, `DELETE FROM users WHERE id = $1`, [poster.userId]);
     expect(await alertCount(enquiry.id)).toBe(0);
     // a retried job of the deleted enquiry stores nothing, on any channel
-    const claimed = await claimAlerts(t.db, {
+    const claimed = await claimInAppAlerts(t.db, {
       enquiryId: enquiry.id,
-      channel: 'app',
       status: 'sent',
       reason: '',
       tutors: [{ tutor_id: tutor.userId, distance_km: 4 }],
@@ -743,9 +742,8 @@ describe.skipIf(!process.env.DATABASE_URL)('an enquiry deleted while its alerts 
     const enquiry = await postEnquiry(poster);
     let deletion: Promise<unknown> = Promise.resolve();
     await t.db.transaction(async (tx) => {
-      const claimed = await claimAlerts(tx, {
+      const claimed = await claimInAppAlerts(tx, {
         enquiryId: enquiry.id,
-        channel: 'app',
         status: 'sent',
         reason: '',
         tutors: [{ tutor_id: tutor.userId, distance_km: 4 }],

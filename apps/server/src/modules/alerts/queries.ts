@@ -13,8 +13,6 @@ const PREPARED = { prepared: true } as const;
 const EARTH_RADIUS_KM = 6371.0088;
 const KM_PER_DEGREE_LATITUDE = 111.045;
 
-export type AlertChannel = 'app' | 'whatsapp' | 'email';
-
 /** An enquiry as its alert shows it, with what decides whether it is still alerted. */
 export interface AlertEnquiryRow {
   id: number;
@@ -125,22 +123,17 @@ export async function selectMatchingTutors(
 const ALERTED_ENQUIRY = `(SELECT id FROM enquiries WHERE id = $1 FOR KEY SHARE) AS e`;
 
 /**
- * Records alerts of one enquiry on one channel; a tutor already recorded is
- * left as it was. Answers the tutors newly recorded: only they are sent to, so
- * a retried job or a second instance never alerts anyone twice. A second
- * instance recording the same tutors at the same moment makes one of the two
- * fail on the key: run it again (`againIfRaced`), and it finds them recorded.
- *
- * The rows recorded are left out by `NOT EXISTS` rather than `ON CONFLICT DO
- * NOTHING`, whose every row is a speculative insert with a record of its own
- * to confirm it: 600 rows of one enquiry wrote 18 % less to the write-ahead
- * log and took 27 % less time (decision 057).
+ * Records an enquiry's in-app alerts, one row for all its tutors (migration
+ * 0026), unless a row is there already. Answers the tutors it recorded: only
+ * they are told, so a retried job or a second instance never tells anyone
+ * twice (the second finds the row and answers none, whichever tutors match by
+ * then). Two tries at the same moment: the second waits for the first's
+ * commit, then finds its row.
  */
-export async function claimAlerts(
+export async function claimInAppAlerts(
   db: Queryable,
   alert: {
     enquiryId: number;
-    channel: AlertChannel;
     status: 'sent' | 'skipped';
     reason: string;
     tutors: readonly MatchRow[];
@@ -148,15 +141,15 @@ export async function claimAlerts(
 ): Promise<MatchRow[]> {
   if (alert.tutors.length === 0) return [];
   return db.query<MatchRow>(
-    `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km)
-     SELECT t.tutor_id, e.id, $2, $3, $4, t.distance_km
-       FROM ${ALERTED_ENQUIRY}, unnest($5::int[], $6::float8[]) AS t (tutor_id, distance_km)
-      WHERE NOT EXISTS (SELECT 1 FROM lead_alerts a
-                         WHERE a.enquiry_id = e.id AND a.tutor_id = t.tutor_id AND a.channel = $2)
-     RETURNING tutor_id, distance_km`,
+    `WITH claimed AS (
+       INSERT INTO lead_alerts_in_app (enquiry_id, status, reason, tutor_ids, distances_km)
+       SELECT e.id, $2, $3, $4::int[], $5::float8[] FROM ${ALERTED_ENQUIRY}
+       ON CONFLICT (enquiry_id) DO NOTHING
+       RETURNING tutor_ids, distances_km)
+     SELECT t.tutor_id, t.distance_km
+       FROM claimed c CROSS JOIN LATERAL unnest(c.tutor_ids, c.distances_km) AS t (tutor_id, distance_km)`,
     [
       alert.enquiryId,
-      alert.channel,
       alert.status,
       alert.reason,
       alert.tutors.map((tutor) => tutor.tutor_id),
@@ -168,11 +161,12 @@ export async function claimAlerts(
 
 /**
  * Up to `limit` of the oldest enquiries that still have alerts recorded,
- * those of them that expired before `before`. The key leads with the enquiry,
- * so the walk reads one index entry an enquiry (a loose index scan), however
- * many alerts each has, and stops after `limit` of them. Enquiries expire a
- * fixed time after they are posted, in the order of their numbers, so the
- * oldest are the first to be done with.
+ * those of them that expired before `before`. Both keys lead with the
+ * enquiry, so each walk reads one index entry an enquiry (a loose index scan
+ * of the message channels' rows, the in-app rows one an enquiry), however many
+ * alerts each has, and stops after `limit` of them. Enquiries expire a fixed
+ * time after they are posted, in the order of their numbers, so the oldest are
+ * the first to be done with.
  */
 export const selectExpiredAlertEnquiries = rowLister<
   { enquiry_id: number },
@@ -184,18 +178,27 @@ export const selectExpiredAlertEnquiries = rowLister<
      SELECT (SELECT a.enquiry_id FROM lead_alerts a WHERE a.enquiry_id > o.enquiry_id
               ORDER BY a.enquiry_id LIMIT 1)
        FROM oldest o WHERE o.enquiry_id IS NOT NULL
+   ),
+   candidates AS (
+     (SELECT enquiry_id FROM oldest WHERE enquiry_id IS NOT NULL LIMIT $2)
+     UNION
+     (SELECT enquiry_id FROM lead_alerts_in_app ORDER BY enquiry_id LIMIT $2)
    )
    SELECT o.enquiry_id
-     FROM (SELECT enquiry_id FROM oldest WHERE enquiry_id IS NOT NULL LIMIT $2) AS o
+     FROM candidates AS o
     -- each enquiry read by its key: joined, the planner scanned every enquiry
     WHERE (SELECT e.expires_at FROM enquiries e WHERE e.id = o.enquiry_id) < $1
-    ORDER BY o.enquiry_id`,
+    ORDER BY o.enquiry_id
+    LIMIT $2`,
 );
 
-/** Deletes every alert recorded for these enquiries; answers how many. */
+/** Deletes every alert recorded for these enquiries; answers how many (a tutor told in the app one). */
 export const deleteAlertsOf = rowCounter<[enquiryIds: readonly number[]]>(
-  `WITH gone AS (DELETE FROM lead_alerts WHERE enquiry_id = ANY($1::int[]) RETURNING 1)
-   SELECT count(*)::int AS count FROM gone`,
+  `WITH messages AS (DELETE FROM lead_alerts WHERE enquiry_id = ANY($1::int[]) RETURNING 1),
+        in_app AS (DELETE FROM lead_alerts_in_app WHERE enquiry_id = ANY($1::int[])
+                   RETURNING cardinality(tutor_ids) AS told),
+        seen AS (DELETE FROM lead_alerts_seen WHERE enquiry_id = ANY($1::int[]))
+   SELECT ((SELECT count(*) FROM messages) + (SELECT coalesce(sum(told), 0) FROM in_app))::int AS count`,
 );
 
 /** The student's latest live enquiry and how many tutors were told of it. */
@@ -207,8 +210,9 @@ export async function countToldOfLatest(
   const latest = await firstRow<{ enquiry_id: number; tutors_told: number }>(
     db,
     `SELECT e.id AS enquiry_id,
-            (SELECT count(DISTINCT a.tutor_id)::int FROM lead_alerts a
-              WHERE a.enquiry_id = e.id AND a.status = 'sent') AS tutors_told
+            -- WhatsApp and e-mail go only to tutors told in the app
+            coalesce((SELECT cardinality(i.tutor_ids) FROM lead_alerts_in_app i
+                       WHERE i.enquiry_id = e.id AND i.status = 'sent'), 0) AS tutors_told
        FROM enquiries e
       WHERE e.student_id = $1 AND NOT e.archived AND e.expires_at > $2
       ORDER BY e.posted_at DESC, e.id DESC LIMIT 1`,
@@ -303,7 +307,7 @@ export async function upsertAlertSettings(
   );
 }
 
-/** The in-app alerts of an enquiry this instance wrote to an open socket. */
+/** The in-app alerts of an enquiry this instance wrote to an open socket: one row an event. */
 export async function markAlertsSeenInApp(
   db: Queryable,
   enquiryId: number,
@@ -311,9 +315,8 @@ export async function markAlertsSeenInApp(
   now: Date,
 ): Promise<void> {
   await db.query(
-    `UPDATE lead_alerts SET delivered_at = $3
-      WHERE enquiry_id = $1 AND channel = 'app' AND tutor_id = ANY($2::int[])
-        AND delivered_at IS NULL`,
+    `INSERT INTO lead_alerts_seen (enquiry_id, tutor_ids, seen_at)
+     SELECT e.id, $2::int[], $3 FROM ${ALERTED_ENQUIRY}`,
     [enquiryId, tutorIds, now],
     PREPARED,
   );
@@ -329,16 +332,20 @@ export interface ChannelTargetRow extends Partial<AlertSettingsRow> {
 }
 
 export const selectChannelTargets = rowLister<ChannelTargetRow, [enquiryId: number]>(
-  `SELECT a.tutor_id, a.distance_km, a.delivered_at IS NOT NULL AS seen_in_app,
+  `WITH seen AS (SELECT DISTINCT x.tutor_id
+                   FROM lead_alerts_seen v CROSS JOIN LATERAL unnest(v.tutor_ids) AS x (tutor_id)
+                  WHERE v.enquiry_id = $1)
+   SELECT a.tutor_id, a.distance_km, a.tutor_id IN (SELECT tutor_id FROM seen) AS seen_in_app,
           (u.is_phone_verified AND u.phone_number IS NOT NULL) AS has_phone,
           s.tutor_id IS NOT NULL AS has_settings,
           s.whatsapp_mode, s.whatsapp_digest_hour, s.whatsapp_unsubscribed_at,
           s.email_mode, s.email_digest_hour, s.email_unsubscribed_at,
           s.quiet_start_minute, s.quiet_end_minute, s.daily_cap
-     FROM lead_alerts a
+     FROM lead_alerts_in_app i
+     CROSS JOIN LATERAL unnest(i.tutor_ids, i.distances_km) AS a (tutor_id, distance_km)
      JOIN users u ON u.id = a.tutor_id
      LEFT JOIN alert_settings s ON s.tutor_id = a.tutor_id
-    WHERE a.enquiry_id = $1 AND a.channel = 'app' AND a.status = 'sent'
+    WHERE i.enquiry_id = $1 AND i.status = 'sent'
     ORDER BY a.tutor_id`,
   PREPARED,
 );
@@ -358,10 +365,17 @@ export interface ChannelAlertRow {
 }
 
 /**
- * Records an enquiry's alerts on the message channels; an alert already
- * recorded is left as it was. Answers the ones newly recorded. As
- * `claimAlerts`: a decision recording the same alerts at the same moment makes
- * one of the two fail on the key.
+ * Records an enquiry's alerts on the message channels, one row per tutor and
+ * channel; an alert already recorded is left as it was. Answers the ones newly
+ * recorded: only they are sent to, so a retried decision or a second instance
+ * never sends twice. A decision recording the same alerts at the same moment
+ * makes one of the two fail on the key: run it again (`againIfRaced`), and it
+ * finds them recorded.
+ *
+ * The rows recorded are left out by `NOT EXISTS` rather than `ON CONFLICT DO
+ * NOTHING`, whose every row is a speculative insert with a record of its own
+ * to confirm it: 600 rows of one enquiry wrote 18 % less to the write-ahead
+ * log and took 27 % less time (decision 057).
  */
 export async function claimChannelAlerts(
   db: Queryable,

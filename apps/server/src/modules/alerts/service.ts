@@ -16,14 +16,13 @@ import { parseJsonAs } from '@gurumatch/shared/json';
 import { z } from 'zod';
 
 import type { AppContext } from '../../context.ts';
-import { againIfRaced } from '../../db/races.ts';
 import type { StatementPart } from '../../jobs/in-statement.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 
 import { closedReason, leadAlertEnquiryOf, roundedKm } from './alert-enquiry.ts';
 import { channelAlertJobs, LEAD_ALERTS_LANE, queueChannelAlerts } from './channels.ts';
 import {
-  claimAlerts,
+  claimInAppAlerts,
   countToldOfLatest,
   findAlertEnquiry,
   markAlertsSeenInApp,
@@ -70,25 +69,22 @@ const AlertEventSchema = z.object({
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
 
 /**
- * The job: records an alert for each matching tutor and publishes them as one
- * event. An enquiry archived, expired or full by now is recorded as skipped
- * for each tutor, with the reason, and nobody is told. Tutors recorded by an
- * earlier try are not told again.
+ * The job: records an alert for each matching tutor (one row for them all)
+ * and publishes them as one event. An enquiry archived, expired or full by now
+ * is recorded as skipped for each tutor, with the reason, and nobody is told.
+ * A later try (a retry, a second instance) finds the record and tells no one.
  */
 export async function sendLeadAlerts(ctx: AppContext, enquiryId: number): Promise<number> {
   const enquiry = await findAlertEnquiry(ctx.db, enquiryId);
   if (!enquiry) return 0;
   const tutors = await selectMatchingTutors(ctx.db, enquiry, FEED_RADIUS_KM_DEFAULT);
   const reason = closedReason(enquiry, ctx.now());
-  const claimed = await againIfRaced(() =>
-    claimAlerts(ctx.db, {
-      enquiryId,
-      channel: 'app',
-      status: reason === null ? 'sent' : 'skipped',
-      reason: reason ?? '',
-      tutors,
-    }),
-  );
+  const claimed = await claimInAppAlerts(ctx.db, {
+    enquiryId,
+    status: reason === null ? 'sent' : 'skipped',
+    reason: reason ?? '',
+    tutors,
+  });
   if (reason !== null) return 0;
   if (claimed.length > 0) {
     const { distance_km: _none, ...shown } = leadAlertEnquiryOf(enquiry, null);
