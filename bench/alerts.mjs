@@ -382,7 +382,8 @@ async function drained(enquiryIds) {
       } = await db.query(
         `SELECT (SELECT count(*)::int FROM unnest($1::int[]) AS e (id)
                   WHERE EXISTS (SELECT 1 FROM lead_alerts_in_app i WHERE i.enquiry_id = e.id)
-                    AND NOT EXISTS (SELECT 1 FROM lead_alerts a WHERE a.enquiry_id = e.id)) AS undecided,
+                    AND NOT EXISTS (SELECT 1 FROM lead_alerts a WHERE a.enquiry_id = e.id)
+                    AND NOT EXISTS (SELECT 1 FROM lead_alert_skips k WHERE k.enquiry_id = e.id)) AS undecided,
                 (SELECT count(*)::int FROM lead_alerts
                   WHERE enquiry_id = ANY($1::int[]) AND status = 'held' AND due_at <= now()) AS due,
                 (SELECT count(*)::int FROM jobs.job
@@ -422,8 +423,8 @@ async function channelAccount(enquiryIds, since) {
   await db.connect();
   try {
     const { rows } = await db.query(
-      `SELECT channel, status, reason, count(*)::int AS count FROM lead_alerts
-        WHERE enquiry_id = ANY($1::int[])
+      `SELECT channel, status, reason, count(*)::int AS count FROM lead_alert_records
+        WHERE enquiry_id = ANY($1::int[]) AND channel <> 'app'
         GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
       [enquiryIds],
     );

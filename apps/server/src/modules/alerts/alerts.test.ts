@@ -284,7 +284,7 @@ describe('the alert socket', () => {
     await decideChannelAlerts(t.ctx, enquiry.id);
     const email = await rows<{ tutor_id: number; status: string; reason: string }>(
       t.db,
-      `SELECT tutor_id, status, reason FROM lead_alerts
+      `SELECT tutor_id, status, reason FROM lead_alert_records
         WHERE enquiry_id = $1 AND channel = 'email' AND tutor_id = ANY($2::int[])
         ORDER BY tutor_id`,
       [enquiry.id, [open.userId, away.userId]],

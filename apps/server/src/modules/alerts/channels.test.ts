@@ -669,6 +669,50 @@ describe('two instances', () => {
   });
 });
 
+describe('the records of skipped alerts', () => {
+  it('are one row per channel, which a retried or simultaneous decision does not write again', async () => {
+    t.clock.set(ist(10, '12:30'));
+    const tutors = [await newTutor(), await newTutor()];
+    const poster = await newPoster(t);
+    const enquiry = await postEnquiry(poster);
+    await sendLeadAlerts(t.ctx, enquiry.id);
+    // on PostgreSQL, with a connection open for each, the decisions race for the same rows
+    await Promise.all(Array.from({ length: 4 }, () => t.db.query('SELECT 1')));
+    const decided = await Promise.all(
+      Array.from({ length: 4 }, () => decideChannelAlerts(t.ctx, enquiry.id)),
+    );
+    decided.push(await decideChannelAlerts(t.ctx, enquiry.id));
+    // WhatsApp is off until a tutor turns it on: skipped, once each, in one row
+    expect(await alertsOf(t.db, enquiry.id, tutors, ['whatsapp'])).toEqual(
+      tutors.map((tutor) => ({
+        tutor_id: tutor.userId,
+        channel: 'whatsapp',
+        status: 'skipped',
+        reason: 'off',
+      })),
+    );
+    const [stored] = await rows<{ rows: number; tutors: number }>(
+      t.db,
+      `SELECT count(*)::int AS rows, sum(cardinality(tutor_ids))::int AS tutors
+         FROM lead_alert_skips WHERE enquiry_id = $1 AND channel = 'whatsapp'`,
+      [enquiry.id],
+    );
+    const skippedByTries = decided
+      .flat()
+      .filter((alert) => alert.channel === 'whatsapp' && alert.status === 'skipped');
+    expect(stored?.rows).toBe(1);
+    expect(skippedByTries).toHaveLength(stored?.tutors ?? -1);
+    const [oneRowEach] = await rows<{ count: number }>(
+      t.db,
+      `SELECT count(*)::int AS count FROM lead_alerts
+        WHERE enquiry_id = $1 AND tutor_id = ANY($2::int[])`,
+      [enquiry.id, tutors.map((tutor) => tutor.userId)],
+    );
+    // their e-mails, sent at once by day, are a row each
+    expect(oneRowEach?.count).toBe(2);
+  });
+});
+
 /** How many alerts of the enquiry (to the tutor, if named) are stored, on every channel. */
 async function alertCount(enquiryId: number, tutorId?: number): Promise<number | undefined> {
   const [row] = await rows<{ count: number }>(

@@ -163,8 +163,9 @@ export async function claimInAppAlerts(
  * Up to `limit` of the oldest enquiries that still have alerts recorded,
  * those of them that expired before `before`. Both keys lead with the
  * enquiry, so each walk reads one index entry an enquiry (a loose index scan
- * of the message channels' rows, the in-app rows one an enquiry), however many
- * alerts each has, and stops after `limit` of them. Enquiries expire a fixed
+ * of the message channels' rows, the in-app rows one an enquiry; an enquiry
+ * with skipped alerts has an in-app row), however many alerts each has, and
+ * stops after `limit` of them. Enquiries expire a fixed
  * time after they are posted, in the order of their numbers, so the oldest are
  * the first to be done with.
  */
@@ -192,13 +193,16 @@ export const selectExpiredAlertEnquiries = rowLister<
     LIMIT $2`,
 );
 
-/** Deletes every alert recorded for these enquiries; answers how many (a tutor told in the app one). */
+/** Deletes every alert recorded for these enquiries; answers how many (a tutor in an array one each). */
 export const deleteAlertsOf = rowCounter<[enquiryIds: readonly number[]]>(
   `WITH messages AS (DELETE FROM lead_alerts WHERE enquiry_id = ANY($1::int[]) RETURNING 1),
+        skipped AS (DELETE FROM lead_alert_skips WHERE enquiry_id = ANY($1::int[])
+                    RETURNING cardinality(tutor_ids) AS alerts),
         in_app AS (DELETE FROM lead_alerts_in_app WHERE enquiry_id = ANY($1::int[])
-                   RETURNING cardinality(tutor_ids) AS told),
+                   RETURNING cardinality(tutor_ids) AS alerts),
         seen AS (DELETE FROM lead_alerts_seen WHERE enquiry_id = ANY($1::int[]))
-   SELECT ((SELECT count(*) FROM messages) + (SELECT coalesce(sum(told), 0) FROM in_app))::int AS count`,
+   SELECT ((SELECT count(*) FROM messages) + (SELECT coalesce(sum(alerts), 0) FROM skipped)
+           + (SELECT coalesce(sum(alerts), 0) FROM in_app))::int AS count`,
 );
 
 /** The student's latest live enquiry and how many tutors were told of it. */
@@ -365,14 +369,20 @@ export interface ChannelAlertRow {
 }
 
 /**
- * Records an enquiry's alerts on the message channels, one row per tutor and
- * channel; an alert already recorded is left as it was. Answers the ones newly
- * recorded: only they are sent to, so a retried decision or a second instance
- * never sends twice. A decision recording the same alerts at the same moment
- * makes one of the two fail on the key: run it again (`againIfRaced`), and it
- * finds them recorded.
+ * Records an enquiry's alerts on the message channels; an alert already
+ * recorded is left as it was. Answers the ones newly recorded: only they are
+ * sent, so a retried decision or a second instance never sends twice.
  *
- * The rows recorded are left out by `NOT EXISTS` rather than `ON CONFLICT DO
+ * The alerts held or sent are one row per tutor and channel in `lead_alerts`,
+ * the skipped ones one row per channel in `lead_alert_skips` (migration 0027),
+ * both in this statement. Every try of a decision decides for the same tutors
+ * (those the in-app record holds), so a retry finds each of them recorded in
+ * one or the other. A decision recording the same alerts at the same moment
+ * waits for the first, then finds its skipped row (`ON CONFLICT DO NOTHING`)
+ * or fails on the key of a held or sent one: run it again (`againIfRaced`),
+ * and it finds them recorded.
+ *
+ * Held and sent rows are left out by `NOT EXISTS` rather than `ON CONFLICT DO
  * NOTHING`, whose every row is a speculative insert with a record of its own
  * to confirm it: 600 rows of one enquiry wrote 18 % less to the write-ahead
  * log and took 27 % less time (decision 057).
@@ -384,16 +394,40 @@ export async function claimChannelAlerts(
 ): Promise<ChannelAlertRow[]> {
   if (alerts.length === 0) return [];
   return db.query<ChannelAlertRow>(
-    `INSERT INTO lead_alerts
-       (tutor_id, enquiry_id, channel, status, reason, distance_km, due_at, sent_at)
-     SELECT t.tutor_id, e.id, t.channel, t.status, t.reason, t.distance_km, t.due_at, t.sent_at
-       FROM ${ALERTED_ENQUIRY},
-            unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::timestamptz[],
-                   $8::timestamptz[])
-              AS t (tutor_id, channel, status, reason, distance_km, due_at, sent_at)
-      WHERE NOT EXISTS (SELECT 1 FROM lead_alerts a
-                         WHERE a.enquiry_id = e.id AND a.tutor_id = t.tutor_id AND a.channel = t.channel)
-     RETURNING tutor_id, channel, status, reason, distance_km, due_at, sent_at`,
+    `WITH e AS (SELECT id FROM enquiries WHERE id = $1 FOR KEY SHARE),
+     t AS (SELECT * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::float8[],
+                                $7::timestamptz[], $8::timestamptz[])
+             AS t (tutor_id, channel, status, reason, distance_km, due_at, sent_at)),
+     skipped AS (
+       INSERT INTO lead_alert_skips (enquiry_id, channel, tutor_ids, reasons, distances_km)
+       SELECT e.id, t.channel, array_agg(t.tutor_id ORDER BY t.tutor_id),
+              array_agg(t.reason ORDER BY t.tutor_id), array_agg(t.distance_km ORDER BY t.tutor_id)
+         FROM e, t
+        WHERE t.status = 'skipped'
+          AND NOT EXISTS (SELECT 1 FROM lead_alerts a
+                           WHERE a.enquiry_id = e.id AND a.tutor_id = t.tutor_id AND a.channel = t.channel)
+        GROUP BY e.id, t.channel
+       ON CONFLICT (enquiry_id, channel) DO NOTHING
+       RETURNING channel, tutor_ids, reasons, distances_km),
+     kept AS (
+       INSERT INTO lead_alerts
+         (tutor_id, enquiry_id, channel, status, reason, distance_km, due_at, sent_at)
+       SELECT t.tutor_id, e.id, t.channel, t.status, t.reason, t.distance_km, t.due_at, t.sent_at
+         FROM e, t
+        WHERE t.status <> 'skipped'
+          AND NOT EXISTS (SELECT 1 FROM lead_alerts a
+                           WHERE a.enquiry_id = e.id AND a.tutor_id = t.tutor_id AND a.channel = t.channel)
+          AND NOT EXISTS (SELECT 1 FROM lead_alert_skips k
+                           WHERE k.enquiry_id = e.id AND k.channel = t.channel
+                             AND t.tutor_id = ANY (k.tutor_ids))
+       RETURNING tutor_id, channel, status, reason, distance_km, due_at, sent_at)
+     SELECT * FROM kept
+     UNION ALL
+     SELECT s.tutor_id, k.channel, 'skipped', s.reason, s.distance_km, NULL::timestamptz,
+            NULL::timestamptz
+       FROM skipped k
+       CROSS JOIN LATERAL unnest(k.tutor_ids, k.reasons, k.distances_km)
+         AS s (tutor_id, reason, distance_km)`,
     [
       enquiryId,
       ...columnsOf(alerts, [

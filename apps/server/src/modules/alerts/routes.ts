@@ -54,7 +54,9 @@ export const alertSocketRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     onSessionsEnded(ctx.pubsub, (event) => {
       registry.endSessions(event);
     }),
-    onLeadAlerts(ctx, (tutorId, enquiry) => sockets.deliver(tutorId, enquiry)),
+    onLeadAlerts(ctx, (tutorId, enquiry, distanceKm) =>
+      sockets.deliver(tutorId, enquiry, distanceKm),
+    ),
   ]).catch((error: unknown) => {
     // without pub/sub the feed still shows new enquiries on reload
     app.log.error({ err: error }, 'lead alerts cannot be heard');

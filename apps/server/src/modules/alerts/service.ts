@@ -6,11 +6,7 @@
  * twice), and publishes one event through the pub/sub adapter, from which each
  * instance delivers to the alert sockets of its own tutors.
  */
-import {
-  LeadAlertEnquirySchema,
-  type LeadAlertEnquiry,
-  type ToldTutors,
-} from '@gurumatch/shared/alerts';
+import { LeadAlertEnquirySchema, type ToldTutors } from '@gurumatch/shared/alerts';
 import { FEED_RADIUS_KM_DEFAULT } from '@gurumatch/shared/enquiries';
 import { parseJsonAs } from '@gurumatch/shared/json';
 import { z } from 'zod';
@@ -67,6 +63,8 @@ const AlertEventSchema = z.object({
   tutors: z.array(z.tuple([z.number().int(), z.number().nullable()])),
 });
 export type AlertEvent = z.infer<typeof AlertEventSchema>;
+/** An enquiry as an alert event carries it: once for all its tutors, without their distance. */
+export type AlertEventEnquiry = AlertEvent['enquiry'];
 
 /**
  * The job: records an alert for each matching tutor (one row for them all)
@@ -125,7 +123,7 @@ export function leadAlertJobs(ctx: AppContext): JobKind<never>[] {
  */
 export function onLeadAlerts(
   ctx: Pick<AppContext, 'pubsub' | 'db' | 'log' | 'now'>,
-  listener: (tutorId: number, enquiry: LeadAlertEnquiry) => boolean,
+  listener: (tutorId: number, enquiry: AlertEventEnquiry, distanceKm: number | null) => boolean,
 ): Promise<() => Promise<void>> {
   const { pubsub } = ctx;
   return pubsub.subscribe(LEAD_ALERTS_CHANNEL, (message) => {
@@ -133,7 +131,7 @@ export function onLeadAlerts(
     if (!event) return;
     const { enquiry, tutors } = event;
     const seen = tutors
-      .filter(([tutorId, distanceKm]) => listener(tutorId, { ...enquiry, distance_km: distanceKm }))
+      .filter(([tutorId, distanceKm]) => listener(tutorId, enquiry, distanceKm))
       .map(([tutorId]) => tutorId);
     if (seen.length === 0) return;
     markAlertsSeenInApp(ctx.db, enquiry.id, seen, ctx.now()).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import type { LeadAlertEnquiry, LeadAlertFrame } from '@gurumatch/shared/alerts';
+import type { LeadAlertFrame } from '@gurumatch/shared/alerts';
 import { parseJsonAs } from '@gurumatch/shared/json';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -10,6 +10,8 @@ import { FORBIDDEN_REFUSAL, socketRoute, type SocketRoute } from '../../lib/sock
 import type { SocketRegistry } from '../../lib/socket-registry.ts';
 import { verifyCurrentToken } from '../auth/service.ts';
 
+import type { AlertEventEnquiry } from './service.ts';
+
 const ADMITTED = { ok: true } as const;
 
 /** The one frame a client sends: a renewed access token (as on the chat socket). */
@@ -18,8 +20,12 @@ const AuthFrameSchema = z.object({ type: z.literal('auth'), token: z.string().ma
 /** This instance's alert sockets by tutor: where an alert event is delivered. */
 export interface AlertSockets {
   add(userId: number, socket: WebSocket): () => void;
-  /** Writes the alert to the tutor's open tabs here; answers whether there was one. */
-  deliver(tutorId: number, enquiry: LeadAlertEnquiry): boolean;
+  /**
+   * Writes the alert to the tutor's open tabs here, with the tutor's distance;
+   * answers whether there was one. Called for every tutor of an event, most of
+   * them connected elsewhere: nothing is built for those.
+   */
+  deliver(tutorId: number, enquiry: AlertEventEnquiry, distanceKm: number | null): boolean;
 }
 
 export function createAlertSockets(): AlertSockets {
@@ -28,10 +34,13 @@ export function createAlertSockets(): AlertSockets {
     add(userId, socket) {
       return addToKeyedSet(byUser, userId, socket).remove;
     },
-    deliver(tutorId, enquiry) {
+    deliver(tutorId, enquiry, distanceKm) {
       const sockets = byUser.get(tutorId);
       if (!sockets) return false;
-      const frame: LeadAlertFrame = { type: 'lead_alert', enquiry };
+      const frame: LeadAlertFrame = {
+        type: 'lead_alert',
+        enquiry: { ...enquiry, distance_km: distanceKm },
+      };
       const data = JSON.stringify(frame);
       let written = false;
       for (const socket of sockets) {
