@@ -10,7 +10,9 @@
 -- per event (lead_alerts_seen), which the decision on the message channels
 -- reads. WhatsApp and e-mail alerts stay one row per tutor in lead_alerts.
 -- lead_alert_records shows every alert, in the app too, one row per tutor,
--- enquiry and channel.
+-- enquiry and channel. The move below rewrites a third of lead_alerts and
+-- holds the table's write lock until it commits (new alerts wait for it):
+-- deploy it at a quiet hour, as 0025.
 CREATE TABLE lead_alerts_in_app (
   enquiry_id integer PRIMARY KEY,
   status text NOT NULL CHECK (status IN ('sent', 'skipped')),
