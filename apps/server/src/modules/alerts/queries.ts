@@ -195,13 +195,13 @@ export const selectExpiredAlertEnquiries = rowLister<
 
 /** Deletes every alert recorded for these enquiries; answers how many (a tutor in an array one each). */
 export const deleteAlertsOf = rowCounter<[enquiryIds: readonly number[]]>(
-  `WITH messages AS (DELETE FROM lead_alerts WHERE enquiry_id = ANY($1::int[]) RETURNING 1),
+  `WITH channel_rows AS (DELETE FROM lead_alerts WHERE enquiry_id = ANY($1::int[]) RETURNING 1),
         skipped AS (DELETE FROM lead_alert_skips WHERE enquiry_id = ANY($1::int[])
                     RETURNING cardinality(tutor_ids) AS alerts),
         in_app AS (DELETE FROM lead_alerts_in_app WHERE enquiry_id = ANY($1::int[])
                    RETURNING cardinality(tutor_ids) AS alerts),
         seen AS (DELETE FROM lead_alerts_seen WHERE enquiry_id = ANY($1::int[]))
-   SELECT ((SELECT count(*) FROM messages) + (SELECT coalesce(sum(alerts), 0) FROM skipped)
+   SELECT ((SELECT count(*) FROM channel_rows) + (SELECT coalesce(sum(alerts), 0) FROM skipped)
            + (SELECT coalesce(sum(alerts), 0) FROM in_app))::int AS count`,
 );
 
