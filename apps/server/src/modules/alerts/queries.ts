@@ -163,11 +163,11 @@ export async function claimInAppAlerts(
  * Up to `limit` of the oldest enquiries that still have alerts recorded,
  * those of them that expired before `before`. Both keys lead with the
  * enquiry, so each walk reads one index entry an enquiry (a loose index scan
- * of the message channels' rows, the in-app rows one an enquiry; an enquiry
- * with skipped alerts has an in-app row), however many alerts each has, and
- * stops after `limit` of them. Enquiries expire a fixed
- * time after they are posted, in the order of their numbers, so the oldest are
- * the first to be done with.
+ * of the message channels' rows; the in-app rows are one an enquiry, and an
+ * enquiry with skipped alerts has one), however many alerts each has, and
+ * stops after `limit` of them. Enquiries expire a fixed time after they are
+ * posted, in the order of their numbers, so the oldest are the first to be
+ * done with.
  */
 export const selectExpiredAlertEnquiries = rowLister<
   { enquiry_id: number },
