@@ -37,10 +37,6 @@
 // production, to a local relay at the worker's priority that counts what
 // arrives, bench/lib/smtp-sink.mjs on the port after the worker's; outbox: the
 // offline default, every e-mail a row of the development outbox in PostgreSQL).
-// --phones nice|normal (the process holding the connected tutors' sockets: nice, the
-// default, at nice 19, as it stands in for the tutors' phones, devices of their own, as the
-// relay stands in for a provider; normal at the serving priority, as runs before
-// 3 December 2026 had it, its processor time then competing with the posts').
 // --kept-hours 12 (the completed jobs the alerts' queues hold before a run, as a city's
 // would at this rate: pg-boss archives a completed job after 12 hours; 0 for none).
 // Where Linux's /proc is there, the processor time of each part of the run while it
@@ -86,7 +82,6 @@ const args = readOptions({
   mail: 'smtp',
   priority: 'nice',
   'kept-hours': 12,
-  phones: 'nice',
 });
 const TUTORS = args.tutors;
 const CONNECTED = args.connected;
@@ -97,9 +92,6 @@ const PORTS = args.ports;
 const WORKERS = args.workers;
 const MAIL = args.mail;
 if (!['idle', 'nice'].includes(args.priority)) throw new Error('--priority idle|nice');
-if (!['nice', 'normal'].includes(args.phones)) throw new Error('--phones nice|normal');
-/** The phones' niceness: they stand in for devices of their own (nice 19), or compete as before. */
-const PHONES_NICENESS = args.phones === 'nice' ? 19 : 0;
 const IDLE_SHOWN = 'in the idle scheduling class';
 /** How the third instance is started (and with apart, the relay): they stand in for other machines. */
 const APART_PRIORITY = args.priority === 'idle' ? { idle: true } : { niceness: 19 };
@@ -144,7 +136,7 @@ const PARTS = {
   serving: { shown: 'serving instances', lowered: false },
   worker: { shown: 'alerts worker', lowered: true },
   messages: { shown: 'messages worker', lowered: true },
-  phones: { shown: 'phones (the tutors’ sockets)', lowered: PHONES_NICENESS !== 0 },
+  phones: { shown: 'phones (the tutors’ sockets)', lowered: false },
   relay: { shown: 'mail relay', lowered: true },
   client: { shown: 'posting client', lowered: false },
 };
@@ -561,7 +553,7 @@ async function main() {
     partOf.set(relay.pid, 'relay');
   }
   process.stdout.write(
-    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, e-mail ${MAIL === 'smtp' ? `over SMTP to a local relay ${MESSAGES_SHOWN}` : 'into the development outbox'}, jobs worked ${WORKERS_SHOWN[WORKERS]}, the connected tutors' sockets in a process ${PHONES_NICENESS === 0 ? 'at the serving priority' : `at nice ${String(PHONES_NICENESS)}`}\n`,
+    `bench/alerts: ${String(TUTORS)} verified tutors over ${SIDE_KM.toFixed(0)} × ${SIDE_KM.toFixed(0)} km (about ${String(MATCH)} within 10 km of a post), ${String(CONNECTED)} connected across two instances via Redis, ${String(RATE)} posts/s for ${String(SECONDS)} s, WhatsApp and e-mail alerts ${CHANNELS_SHOWN[args.channels]}, e-mail ${MAIL === 'smtp' ? `over SMTP to a local relay ${MESSAGES_SHOWN}` : 'into the development outbox'}, jobs worked ${WORKERS_SHOWN[WORKERS]}\n`,
   );
   // the first instance migrates the database before anything is seeded
   let servers = [await startServer(PORTS[0], {})];
@@ -575,7 +567,7 @@ async function main() {
   // all (storing no alert job that the next run would find waiting).
   const connected = tutors.slice(0, CONNECTED);
   // the connected tutors' sockets, in a process of their own (their phones)
-  const listeners = startAlertListeners({ niceness: PHONES_NICENESS });
+  const listeners = startAlertListeners();
   partOf.set(listeners.pid, 'phones');
   const cpu = canAccountCpu() ? await openCpuAccount(databaseUrlOf('bench'), () => partOf) : null;
   const listening = connected.map(({ id, email, full_name, role }) => ({

@@ -11,19 +11,14 @@
 //     lead alert heard since the connect, `at` in milliseconds since the epoch (the
 //     parent's `performance.timeOrigin + performance.now()` is on the same clock).
 import { fork } from 'node:child_process';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 import { accessTokenSigner, openSocket } from './socket-client.mjs';
 
-/**
- * Starts the listeners' process, at CPU priority `niceness` (as `nice -n`: the
- * phones stand in for devices of their own); `connect` and `close` as above.
- */
-export function startAlertListeners({ niceness = 0 } = {}) {
+/** Starts the listeners' process; `connect` and `close` as above. */
+export function startAlertListeners() {
   const child = fork(fileURLToPath(import.meta.url), [], { stdio: 'inherit' });
-  if (niceness !== 0) os.setPriority(child.pid, niceness);
   const answer = (type) =>
     new Promise((resolve, reject) => {
       const onMessage = (message) => {

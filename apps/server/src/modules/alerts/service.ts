@@ -6,8 +6,6 @@
  * twice), and publishes one event through the pub/sub adapter, from which each
  * instance delivers to the alert sockets of its own tutors.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
-
 import { LeadAlertEnquirySchema, type ToldTutors } from '@gurumatch/shared/alerts';
 import { FEED_RADIUS_KM_DEFAULT } from '@gurumatch/shared/enquiries';
 import { parseJsonAs } from '@gurumatch/shared/json';
@@ -119,14 +117,6 @@ export function leadAlertJobs(ctx: AppContext): JobKind<never>[] {
 }
 
 /**
- * Frames an instance writes to its tabs before it lets its other work (a
- * request that came in meanwhile) go first: a frame is one write to a socket,
- * some 90 µs, so an event's tabs never hold a request back for more than a
- * few tenths of a millisecond at a time.
- */
-const FRAMES_PER_TURN = 8;
-
-/**
  * Hears every instance's alert events; `listener` answers whether the tutor
  * had an open tab here, and those who had are recorded as having seen it (they
  * need no WhatsApp or e-mail). The returned function stops.
@@ -136,24 +126,17 @@ export function onLeadAlerts(
   listener: (tutorId: number, enquiry: AlertEventEnquiry, distanceKm: number | null) => boolean,
 ): Promise<() => Promise<void>> {
   const { pubsub } = ctx;
-  const deliver = async ({ enquiry, tutors }: AlertEvent) => {
-    const seen: number[] = [];
-    for (const [tutorId, distanceKm] of tutors) {
-      if (!listener(tutorId, enquiry, distanceKm)) continue;
-      seen.push(tutorId);
-      if (seen.length % FRAMES_PER_TURN === 0) await nextTurn();
-    }
-    if (seen.length > 0) await markAlertsSeenInApp(ctx.db, enquiry.id, seen, ctx.now());
-  };
   return pubsub.subscribe(LEAD_ALERTS_CHANNEL, (message) => {
     const event = parseJsonAs(AlertEventSchema, message);
     if (!event) return;
-    deliver(event).catch((error: unknown) => {
+    const { enquiry, tutors } = event;
+    const seen = tutors
+      .filter(([tutorId, distanceKm]) => listener(tutorId, enquiry, distanceKm))
+      .map(([tutorId]) => tutorId);
+    if (seen.length === 0) return;
+    markAlertsSeenInApp(ctx.db, enquiry.id, seen, ctx.now()).catch((error: unknown) => {
       // those tutors may then also get the message: the alert is not lost
-      ctx.log.warn(
-        { err: error, enquiry_id: event.enquiry.id },
-        'in-app alerts not recorded as seen',
-      );
+      ctx.log.warn({ err: error, enquiry_id: enquiry.id }, 'in-app alerts not recorded as seen');
     });
   });
 }
