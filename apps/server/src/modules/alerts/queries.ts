@@ -106,8 +106,10 @@ export async function selectMatchingTutors(
         AND (p.interested_classes = '{}' OR $2::text = ANY(p.interested_classes))
         AND ${mode}
         AND t.id <> $3::int
-        AND NOT EXISTS (SELECT 1 FROM enquiry_reports r JOIN enquiries re ON re.id = r.enquiry_id
-                         WHERE r.tutor_id = c.user_id AND re.student_id = $3::int)
+        -- the poster's reporters found once (a hashed set), not looked up for each candidate
+        AND c.user_id NOT IN (SELECT r.tutor_id FROM enquiry_reports r
+                                JOIN enquiries re ON re.id = r.enquiry_id
+                               WHERE re.student_id = $3::int)
       ORDER BY c.user_id`,
     values,
     PREPARED,
