@@ -260,7 +260,7 @@ function byTutor<Row extends object>(
   sql: string,
 ): (db: Queryable, tutorIds: readonly number[]) => Promise<Map<number, Row>> {
   return async (db, tutorIds) => {
-    const rows = await db.query<Row & { tutor_id: number }>(sql, [tutorIds]);
+    const rows = await db.query<Row & { tutor_id: number }>(sql, [tutorIds], PREPARED);
     return new Map(rows.map(({ tutor_id: tutorId, ...row }) => [tutorId, row as unknown as Row]));
   };
 }
@@ -474,6 +474,7 @@ export async function lockTutorMessages(
       WHERE pg_try_advisory_xact_lock(${String(TUTOR_MESSAGES_LOCK)}, t.tutor_id)
       ORDER BY t.tutor_id`,
     [tutorIds],
+    PREPARED,
   );
   return rows.map((row) => row.tutor_id);
 }
@@ -511,6 +512,7 @@ export async function countInstantSent(
         AND sent_at >= $3
       GROUP BY tutor_id`,
     [tutorIds, channel, since],
+    PREPARED,
   );
   return new Map(rows.map((row) => [row.tutor_id, row.count]));
 }
