@@ -12,9 +12,10 @@
 //   createdb -h 127.0.0.1 -U postgres bench_alerts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_alerts REDIS_URL=redis://127.0.0.1:6379 node bench/alerts.mjs
 //
-// Options: --tutors 5000 --connected 1000 --match 200 --rate 5 --seconds 180 (of each mode)
-// --rounds 3 (the modes take turns: on, off, none, on, …; 300 posts a round by default, so
-// a round's p99 is its third-slowest post, not its slowest)
+// Options: --tutors 5000 --connected 1000 --match 200 --rate 5 --seconds 360 (of each mode)
+// --rounds 6 (the modes take turns: on, off, none, on, …; 300 posts a round by default, so
+// a round's p99 is its third-slowest post, not its slowest; six rounds, 1,800 posts a mode,
+// since three gave verdicts 40 to 60 points apart on the same code: about 25 minutes)
 // --ports 4605,4705,4805 (two instances and a worker; with split, a second worker listens
 // on the third port + 3, after the relay's two) --workers split|apart|together
 // (split, the default, as docs/operations.md runs a city: the two instances only serve,
@@ -74,8 +75,8 @@ const args = readOptions({
   connected: 1000,
   match: 200,
   rate: 5,
-  seconds: 180,
-  rounds: 3,
+  seconds: 360,
+  rounds: 6,
   ports: [4605, 4705, 4805],
   channels: 'default',
   workers: 'split',
