@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openTestDb } from '../../test/build-test-app.ts';
 
-import type { Db } from './connection.ts';
+import type { Db, Queryable } from './connection.ts';
 import { defaultMigrationsDir, migrate, splitStatements } from './migrate.ts';
 
 let db: Db;
@@ -217,6 +217,68 @@ describe('migration 0026: the in-app alerts of an enquiry in one row', () => {
             ),
           ),
         ).rejects.toThrow(/lead_alerts_channel_check/);
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    });
+  });
+});
+
+describe('migration 0028: the tutors’ addresses marked, and indexed alone', () => {
+  it('marks the addresses tutors already have, and each one stored later, whoever stores it', async () => {
+    await withEmptySchema(async (scoped) => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gurumatch-migrations-'));
+      const copy = (version: string) =>
+        fs.copyFile(
+          path.join(defaultMigrationsDir(), `${version}.sql`),
+          path.join(dir, `${version}.sql`),
+        );
+      const addAddress = (tx: Queryable, userId: number, slot: number) =>
+        tx.query(
+          `INSERT INTO user_addresses (user_id, place_id, formatted_address, latitude, longitude, slot)
+           VALUES ($1, 'place', 'HSR Layout', 12.91, 77.64, $2)`,
+          [userId, slot],
+        );
+      const marks = (tx: Queryable) =>
+        tx.query<{ user_id: number; slot: number; of_tutor: boolean }>(
+          'SELECT user_id, slot, of_tutor FROM user_addresses ORDER BY user_id, slot',
+        );
+      try {
+        await Promise.all(migrationVersions.filter((version) => version < '0028').map(copy));
+        await migrate(scoped, dir);
+        let tutor = 0;
+        let student = 0;
+        await scoped.transaction(async (tx) => {
+          const users = await tx.query<{ id: number }>(
+            `INSERT INTO users (email, password_hash, full_name, role)
+             VALUES ('tutor@example.in', 'x', 'Asha Rao', 'teacher'),
+                    ('student@example.in', 'x', 'Ravi Kumar', 'student')
+             RETURNING id`,
+          );
+          [tutor, student] = users.map((user) => user.id);
+          await addAddress(tx, tutor, 1);
+          await addAddress(tx, student, 1);
+        });
+        await copy(migrationVersions.find((version) => version.startsWith('0028')) ?? '');
+        expect(await migrate(scoped, dir)).toHaveLength(1);
+
+        await scoped.transaction(async (tx) => {
+          expect(await marks(tx)).toEqual([
+            { user_id: tutor, slot: 1, of_tutor: true },
+            { user_id: student, slot: 1, of_tutor: false },
+          ]);
+          // a second address each, stored after it, without naming the mark
+          await addAddress(tx, tutor, 2);
+          await addAddress(tx, student, 2);
+          // nor can a statement mark a student's address a tutor's
+          await tx.query('UPDATE user_addresses SET of_tutor = true WHERE user_id = $1', [student]);
+          expect(await marks(tx)).toEqual([
+            { user_id: tutor, slot: 1, of_tutor: true },
+            { user_id: tutor, slot: 2, of_tutor: true },
+            { user_id: student, slot: 1, of_tutor: false },
+            { user_id: student, slot: 2, of_tutor: false },
+          ]);
+        });
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }

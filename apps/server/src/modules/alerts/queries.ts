@@ -52,7 +52,7 @@ export interface MatchRow {
  * The verified tutors whose feed would show this enquiry (docs/matching.md),
  * found from the enquiry's side: an offline or 'both' enquiry starts from the
  * tutors' feed addresses (the primary, else the first) inside the radius's
- * bounding box, an online one from the verified tutors who teach its subject
+ * bounding box (an index of the tutors' addresses alone, migration 0028), an online one from the verified tutors who teach its subject
  * or left their subjects open; each candidate is then checked by primary key.
  * A tutor who reported one of the poster's enquiries is left out.
  */
@@ -81,7 +81,7 @@ export async function selectMatchingTutors(
         + cos(radians(a.latitude)) * cos(radians($4::float8))
           * power(sin(radians($5::float8 - a.longitude) / 2), 2)))))`;
     candidates = `SELECT a.user_id, ${distance} AS distance_km FROM user_addresses a
-                   WHERE a.latitude BETWEEN $7::float8 AND $8::float8
+                   WHERE a.of_tutor AND a.latitude BETWEEN $7::float8 AND $8::float8
                      AND a.longitude BETWEEN $9::float8 AND $10::float8
                      AND ${distance} <= $6::float8
                      AND (a.is_primary OR NOT EXISTS (
