@@ -52,8 +52,9 @@ export interface MatchRow {
  * The verified tutors whose feed would show this enquiry (docs/matching.md),
  * found from the enquiry's side: an offline or 'both' enquiry starts from the
  * tutors' feed addresses (the primary, else the first) inside the radius's
- * bounding box (an index of the tutors' addresses alone, migration 0028), an online one from the verified tutors who teach its subject
- * or left their subjects open; each candidate is then checked by primary key.
+ * bounding box (an index of the tutors' addresses alone, migration 0028), an
+ * online one from the verified tutors who teach its subject or left their
+ * subjects open; each candidate is then checked by primary key.
  * A tutor who reported one of the poster's enquiries is left out.
  */
 export async function selectMatchingTutors(
