@@ -255,7 +255,8 @@ describe('migration 0028: the tutors’ addresses marked, and indexed alone', ()
                     ('student@example.in', 'x', 'Ravi Kumar', 'student')
              RETURNING id`,
           );
-          [tutor, student] = users.map((user) => user.id);
+          tutor = users[0]?.id ?? 0;
+          student = users[1]?.id ?? 0;
           await addAddress(tx, tutor, 1);
           await addAddress(tx, student, 1);
         });
