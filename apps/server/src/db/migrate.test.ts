@@ -111,128 +111,134 @@ describe('migrate', () => {
   });
 });
 
+/**
+ * An empty schema migrated up to, not including, migration `number` ('0026'):
+ * `work` stores the rows written before it, then `apply` runs that migration alone.
+ */
+async function beforeMigration(
+  number: string,
+  work: (scoped: Db, apply: () => Promise<string[]>) => Promise<void>,
+): Promise<void> {
+  await withEmptySchema(async (scoped) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gurumatch-migrations-'));
+    const copy = (version: string) =>
+      fs.copyFile(
+        path.join(defaultMigrationsDir(), `${version}.sql`),
+        path.join(dir, `${version}.sql`),
+      );
+    try {
+      await Promise.all(migrationVersions.filter((version) => version < number).map(copy));
+      await migrate(scoped, dir);
+      await work(scoped, async () => {
+        await copy(migrationVersions.find((version) => version.startsWith(number)) ?? '');
+        return migrate(scoped, dir);
+      });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+}
+
 describe('migration 0026: the in-app alerts of an enquiry in one row', () => {
   it("moves each enquiry's in-app rows into one, keeps who saw it, and shows every alert as before", async () => {
-    await withEmptySchema(async (scoped) => {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gurumatch-migrations-'));
-      const copy = (version: string) =>
-        fs.copyFile(
-          path.join(defaultMigrationsDir(), `${version}.sql`),
-          path.join(dir, `${version}.sql`),
-        );
-      try {
-        const before = migrationVersions.filter((version) => version < '0026');
-        await Promise.all(before.map(copy));
-        await migrate(scoped, dir);
-        const seenAt = new Date('2031-01-05T10:00:00Z');
-        await scoped.transaction(async (tx) => {
-          await tx.query(
-            `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km, delivered_at)
+    await beforeMigration('0026', async (scoped, apply) => {
+      const seenAt = new Date('2031-01-05T10:00:00Z');
+      await scoped.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, distance_km, delivered_at)
              VALUES (10, 1, 'app', 'sent', '', 1.5, $1), (11, 1, 'app', 'sent', '', 2.5, NULL),
                     (12, 1, 'app', 'sent', '', NULL, $1), (10, 1, 'whatsapp', 'skipped', 'off', 1.5, NULL),
                     (10, 2, 'app', 'sent', '', 3, NULL), (13, 2, 'app', 'skipped', 'archived', 4, NULL)`,
-            [seenAt],
-          );
-        });
-        await copy(migrationVersions.find((version) => version.startsWith('0026')) ?? '');
-        expect(await migrate(scoped, dir)).toHaveLength(1);
+          [seenAt],
+        );
+      });
+      expect(await apply()).toHaveLength(1);
 
-        await scoped.transaction(async (tx) => {
-          const inApp = await tx.query(
-            `SELECT enquiry_id, status, reason, tutor_ids, distances_km FROM lead_alerts_in_app
+      await scoped.transaction(async (tx) => {
+        const inApp = await tx.query(
+          `SELECT enquiry_id, status, reason, tutor_ids, distances_km FROM lead_alerts_in_app
               ORDER BY enquiry_id`,
-          );
-          expect(inApp).toEqual([
-            {
-              enquiry_id: 1,
-              status: 'sent',
-              reason: '',
-              tutor_ids: [10, 11, 12],
-              distances_km: [1.5, 2.5, null],
-            },
-            // a retry's tutors recorded skipped beside the sent ones: the sent ones are kept
-            { enquiry_id: 2, status: 'sent', reason: '', tutor_ids: [10], distances_km: [3] },
-          ]);
-          const seen = await tx.query(
-            `SELECT enquiry_id, tutor_ids, seen_at FROM lead_alerts_seen`,
-          );
-          expect(seen).toEqual([{ enquiry_id: 1, tutor_ids: [10, 12], seen_at: seenAt }]);
-          const records = await tx.query(
-            `SELECT tutor_id, enquiry_id, channel, status, reason, distance_km, seen_at
+        );
+        expect(inApp).toEqual([
+          {
+            enquiry_id: 1,
+            status: 'sent',
+            reason: '',
+            tutor_ids: [10, 11, 12],
+            distances_km: [1.5, 2.5, null],
+          },
+          // a retry's tutors recorded skipped beside the sent ones: the sent ones are kept
+          { enquiry_id: 2, status: 'sent', reason: '', tutor_ids: [10], distances_km: [3] },
+        ]);
+        const seen = await tx.query(`SELECT enquiry_id, tutor_ids, seen_at FROM lead_alerts_seen`);
+        expect(seen).toEqual([{ enquiry_id: 1, tutor_ids: [10, 12], seen_at: seenAt }]);
+        const records = await tx.query(
+          `SELECT tutor_id, enquiry_id, channel, status, reason, distance_km, seen_at
                FROM lead_alert_records ORDER BY enquiry_id, tutor_id, channel`,
-          );
-          expect(records).toEqual([
-            {
-              tutor_id: 10,
-              enquiry_id: 1,
-              channel: 'app',
-              status: 'sent',
-              reason: '',
-              distance_km: 1.5,
-              seen_at: seenAt,
-            },
-            {
-              tutor_id: 10,
-              enquiry_id: 1,
-              channel: 'whatsapp',
-              status: 'skipped',
-              reason: 'off',
-              distance_km: 1.5,
-              seen_at: null,
-            },
-            {
-              tutor_id: 11,
-              enquiry_id: 1,
-              channel: 'app',
-              status: 'sent',
-              reason: '',
-              distance_km: 2.5,
-              seen_at: null,
-            },
-            {
-              tutor_id: 12,
-              enquiry_id: 1,
-              channel: 'app',
-              status: 'sent',
-              reason: '',
-              distance_km: null,
-              seen_at: seenAt,
-            },
-            {
-              tutor_id: 10,
-              enquiry_id: 2,
-              channel: 'app',
-              status: 'sent',
-              reason: '',
-              distance_km: 3,
-              seen_at: null,
-            },
-          ]);
-        });
-        // in-app alerts are no longer stored a row each
-        await expect(
-          scoped.transaction((tx) =>
-            tx.query(
-              `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status) VALUES (14, 3, 'app', 'sent')`,
-            ),
+        );
+        expect(records).toEqual([
+          {
+            tutor_id: 10,
+            enquiry_id: 1,
+            channel: 'app',
+            status: 'sent',
+            reason: '',
+            distance_km: 1.5,
+            seen_at: seenAt,
+          },
+          {
+            tutor_id: 10,
+            enquiry_id: 1,
+            channel: 'whatsapp',
+            status: 'skipped',
+            reason: 'off',
+            distance_km: 1.5,
+            seen_at: null,
+          },
+          {
+            tutor_id: 11,
+            enquiry_id: 1,
+            channel: 'app',
+            status: 'sent',
+            reason: '',
+            distance_km: 2.5,
+            seen_at: null,
+          },
+          {
+            tutor_id: 12,
+            enquiry_id: 1,
+            channel: 'app',
+            status: 'sent',
+            reason: '',
+            distance_km: null,
+            seen_at: seenAt,
+          },
+          {
+            tutor_id: 10,
+            enquiry_id: 2,
+            channel: 'app',
+            status: 'sent',
+            reason: '',
+            distance_km: 3,
+            seen_at: null,
+          },
+        ]);
+      });
+      // in-app alerts are no longer stored a row each
+      await expect(
+        scoped.transaction((tx) =>
+          tx.query(
+            `INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status) VALUES (14, 3, 'app', 'sent')`,
           ),
-        ).rejects.toThrow(/lead_alerts_channel_check/);
-      } finally {
-        await fs.rm(dir, { recursive: true, force: true });
-      }
+        ),
+      ).rejects.toThrow(/lead_alerts_channel_check/);
     });
   });
 });
 
 describe('migration 0028: the tutors’ addresses marked, and indexed alone', () => {
   it('marks the addresses tutors already have, and each one stored later, whoever stores it', async () => {
-    await withEmptySchema(async (scoped) => {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gurumatch-migrations-'));
-      const copy = (version: string) =>
-        fs.copyFile(
-          path.join(defaultMigrationsDir(), `${version}.sql`),
-          path.join(dir, `${version}.sql`),
-        );
+    await beforeMigration('0028', async (scoped, apply) => {
       const addAddress = (tx: Queryable, userId: number, slot: number) =>
         tx.query(
           `INSERT INTO user_addresses (user_id, place_id, formatted_address, latitude, longitude, slot)
@@ -243,46 +249,39 @@ describe('migration 0028: the tutors’ addresses marked, and indexed alone', ()
         tx.query<{ user_id: number; slot: number; of_tutor: boolean }>(
           'SELECT user_id, slot, of_tutor FROM user_addresses ORDER BY user_id, slot',
         );
-      try {
-        await Promise.all(migrationVersions.filter((version) => version < '0028').map(copy));
-        await migrate(scoped, dir);
-        let tutor = 0;
-        let student = 0;
-        await scoped.transaction(async (tx) => {
-          const users = await tx.query<{ id: number }>(
-            `INSERT INTO users (email, password_hash, full_name, role)
+      let tutor = 0;
+      let student = 0;
+      await scoped.transaction(async (tx) => {
+        const users = await tx.query<{ id: number }>(
+          `INSERT INTO users (email, password_hash, full_name, role)
              VALUES ('tutor@example.in', 'x', 'Asha Rao', 'teacher'),
                     ('student@example.in', 'x', 'Ravi Kumar', 'student')
              RETURNING id`,
-          );
-          tutor = users[0]?.id ?? 0;
-          student = users[1]?.id ?? 0;
-          await addAddress(tx, tutor, 1);
-          await addAddress(tx, student, 1);
-        });
-        await copy(migrationVersions.find((version) => version.startsWith('0028')) ?? '');
-        expect(await migrate(scoped, dir)).toHaveLength(1);
+        );
+        tutor = users[0]?.id ?? 0;
+        student = users[1]?.id ?? 0;
+        await addAddress(tx, tutor, 1);
+        await addAddress(tx, student, 1);
+      });
+      expect(await apply()).toHaveLength(1);
 
-        await scoped.transaction(async (tx) => {
-          expect(await marks(tx)).toEqual([
-            { user_id: tutor, slot: 1, of_tutor: true },
-            { user_id: student, slot: 1, of_tutor: false },
-          ]);
-          // a second address each, stored after it, without naming the mark
-          await addAddress(tx, tutor, 2);
-          await addAddress(tx, student, 2);
-          // nor can a statement mark a student's address a tutor's
-          await tx.query('UPDATE user_addresses SET of_tutor = true WHERE user_id = $1', [student]);
-          expect(await marks(tx)).toEqual([
-            { user_id: tutor, slot: 1, of_tutor: true },
-            { user_id: tutor, slot: 2, of_tutor: true },
-            { user_id: student, slot: 1, of_tutor: false },
-            { user_id: student, slot: 2, of_tutor: false },
-          ]);
-        });
-      } finally {
-        await fs.rm(dir, { recursive: true, force: true });
-      }
+      await scoped.transaction(async (tx) => {
+        expect(await marks(tx)).toEqual([
+          { user_id: tutor, slot: 1, of_tutor: true },
+          { user_id: student, slot: 1, of_tutor: false },
+        ]);
+        // a second address each, stored after it, without naming the mark
+        await addAddress(tx, tutor, 2);
+        await addAddress(tx, student, 2);
+        // nor can a statement mark a student's address a tutor's
+        await tx.query('UPDATE user_addresses SET of_tutor = true WHERE user_id = $1', [student]);
+        expect(await marks(tx)).toEqual([
+          { user_id: tutor, slot: 1, of_tutor: true },
+          { user_id: tutor, slot: 2, of_tutor: true },
+          { user_id: student, slot: 1, of_tutor: false },
+          { user_id: student, slot: 2, of_tutor: false },
+        ]);
+      });
     });
   });
 });
