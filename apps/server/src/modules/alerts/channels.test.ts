@@ -538,6 +538,78 @@ describe('quiet hours, the daily cap and the digest', () => {
     }
   });
 
+  /** The tutor's marks of the daily cap: the channel, the day (its midnight in India) and the cap. */
+  async function capMarksOf(tutor: RegisteredUser) {
+    return rows<{ channel: string; day_start: Date; daily_cap: number }>(
+      t.db,
+      `SELECT channel, day_start, daily_cap FROM alert_caps_reached WHERE tutor_id = $1`,
+      [tutor.userId],
+    );
+  }
+
+  /** A new poster's enquiry, alerted and sent: what the tutor's e-mail alert of it became. */
+  async function nextEmailAlertOf(tutor: RegisteredUser) {
+    const enquiry = await postEnquiry(await newPoster(t));
+    await runAlertJobs(enquiry);
+    await sendMessagesTo(tutor);
+    const [alert] = await alertsOf(t.db, enquiry.id, [tutor], ['email']);
+    return { enquiry, status: alert?.status, reason: alert?.reason };
+  }
+
+  it('marks a tutor at the cap for the day and the cap; a raised cap or a new day counts again', async () => {
+    t.clock.set(ist(19, '10:00'));
+    const tutor = await newTutor();
+    const capOf2 = { ...DEFAULT_ALERT_SETTINGS, daily_cap: 2 };
+    expect((await putSettings(tutor, capOf2)).statusCode).toBe(200);
+    const sentNow = { status: 'sent', reason: '' };
+    expect(await nextEmailAlertOf(tutor)).toMatchObject(sentNow);
+    expect(await capMarksOf(tutor)).toEqual([]);
+    expect(await nextEmailAlertOf(tutor)).toMatchObject(sentNow);
+    expect(await capMarksOf(tutor)).toEqual([
+      { channel: 'email', day_start: ist(19, '00:00'), daily_cap: 2 },
+    ]);
+    expect(await nextEmailAlertOf(tutor)).toMatchObject({ status: 'held', reason: 'cap' });
+    expect(await mailTo(tutor)).toHaveLength(2);
+    // a raised cap: counted again, one more goes out at once, and the mark is of the new cap
+    expect((await putSettings(tutor, { ...capOf2, daily_cap: 3 })).statusCode).toBe(200);
+    expect(await nextEmailAlertOf(tutor)).toMatchObject(sentNow);
+    expect(await capMarksOf(tutor)).toEqual([
+      { channel: 'email', day_start: ist(19, '00:00'), daily_cap: 3 },
+    ]);
+    expect(await nextEmailAlertOf(tutor)).toMatchObject({ status: 'held', reason: 'cap' });
+    // a lowered cap: still at it, without counting
+    expect((await putSettings(tutor, capOf2)).statusCode).toBe(200);
+    expect(await nextEmailAlertOf(tutor)).toMatchObject({ status: 'held', reason: 'cap' });
+    // the next day, yesterday's mark is not today's
+    t.clock.set(ist(20, '10:00'));
+    expect(await nextEmailAlertOf(tutor)).toMatchObject(sentNow);
+    expect(await mailTo(tutor)).toHaveLength(5);
+  });
+
+  it('counts again for a tutor whose instant alert at the cap did not go out (the enquiry closed)', async () => {
+    t.clock.set(ist(21, '10:00'));
+    const tutor = await newTutor();
+    expect((await putSettings(tutor, { ...DEFAULT_ALERT_SETTINGS, daily_cap: 1 })).statusCode).toBe(
+      200,
+    );
+    const poster = await newPoster(t);
+    const closed = await postEnquiry(poster);
+    await runAlertJobs(closed);
+    expect(await capMarksOf(tutor)).toEqual([
+      { channel: 'email', day_start: ist(21, '00:00'), daily_cap: 1 },
+    ]);
+    // archived before its e-mail went out: skipped, and the mark goes with it
+    await archive(poster, closed);
+    await sendMessagesTo(tutor);
+    expect(await alertsOf(t.db, closed.id, [tutor], ['email'])).toEqual([
+      { tutor_id: tutor.userId, channel: 'email', status: 'skipped', reason: 'archived' },
+    ]);
+    expect(await capMarksOf(tutor)).toEqual([]);
+    // none went out today: the next enquiry's alert goes at once
+    expect(await nextEmailAlertOf(tutor)).toMatchObject({ status: 'sent', reason: '' });
+    expect(await mailTo(tutor)).toHaveLength(1);
+  });
+
   it('sends a digest at the chosen hour of what is still open, and skips the closed', async () => {
     t.clock.set(ist(7, '09:00'));
     const tutor = await newTutor({ requirement: null });
