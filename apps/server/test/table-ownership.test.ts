@@ -52,7 +52,6 @@ const OWNERS: Readonly<Record<string, string>> = {
   lead_alerts_in_app: 'alerts',
   lead_alerts_seen: 'alerts',
   alert_settings: 'alerts',
-  alert_caps_reached: 'alerts',
   admin_audit_log: 'admin',
   dev_outbox: 'adapters/outbox',
   sandbox_orders: 'adapters/payments',

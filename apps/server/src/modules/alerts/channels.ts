@@ -55,16 +55,13 @@ import {
   findAlertSettingsOf,
   lockDueAlerts,
   lockTutorMessages,
-  markCapsReached,
   selectChannelTargets,
   selectDueTutors,
-  unsendChannelAlerts,
   updateChannelAlerts,
   upsertAlertSettings,
   type AlertContactRow,
   type AlertEnquiryRow,
   type AlertSettingsRow,
-  type CapReached,
   type ChannelAlertChange,
   type ChannelAlertRow,
   type ChannelTargetRow,
@@ -217,24 +214,6 @@ interface RuledTarget {
   target: ChannelTargetRow;
   channel: MessageChannel;
   rules: ChannelRules;
-  /** Marked at the daily cap today, at a cap no lower than the tutor's now (migration 0029). */
-  atCap: boolean;
-}
-
-function ruledTargetsOf(ctx: AppContext, targets: readonly ChannelTargetRow[]): RuledTarget[] {
-  return targets.flatMap((target) => {
-    const row = target.has_settings ? (target as AlertSettingsRow) : null;
-    return MESSAGE_CHANNELS.map((channel): RuledTarget => {
-      const rules = rulesOf(ctx, row, channel, target.has_phone);
-      const reached = channel === 'email' ? target.email_cap_reached : target.whatsapp_cap_reached;
-      return { target, channel, rules, atCap: reached !== null && reached >= rules.dailyCap };
-    });
-  });
-}
-
-/** The instant alerts a tutor marked at the cap is known to have had today, as far as the cap. */
-function knownSentToday(each: RuledTarget): number {
-  return each.atCap ? each.rules.dailyCap : 0;
 }
 
 function isDueNow(decision: NewAlertDecision, now: Date): boolean {
@@ -246,7 +225,6 @@ function isDueNow(decision: NewAlertDecision, now: Date): boolean {
  * alert on it would go out now. A tutor already at the daily cap then waits
  * for the digest from the start. Under the tutors' locks the count is exact;
  * for a tutor another job holds, the messages job counts again before it sends.
- * A tutor marked at the cap is not among them: their alert is not due now.
  */
 async function sentTodayOf(
   db: Queryable,
@@ -266,38 +244,13 @@ async function sentTodayOf(
 }
 
 /**
- * The tutors and channels whose count, exact under their locks, is at the
- * daily cap once this decision's instant alerts are counted in.
- */
-function capsReachedOf(
-  counted: readonly RuledTarget[],
-  sentToday: Record<MessageChannel, Map<number, number>>,
-  claimed: readonly ChannelAlertRow[],
-): CapReached[] {
-  const sendingNow = new Set(
-    claimed
-      .filter((alert) => alert.status === 'sent')
-      .map((alert) => `${alert.channel}:${String(alert.tutor_id)}`),
-  );
-  return counted.flatMap(({ target, channel, rules }): CapReached[] => {
-    const sending = sendingNow.has(`${channel}:${String(target.tutor_id)}`) ? 1 : 0;
-    const sent = (sentToday[channel].get(target.tutor_id) ?? 0) + sending;
-    return sent >= rules.dailyCap
-      ? [{ tutor_id: target.tutor_id, channel, daily_cap: rules.dailyCap }]
-      : [];
-  });
-}
-
-/**
  * Records, for every tutor told of the enquiry in the app and each message
  * channel, what the tutor's settings make of it, and asks for the messages due
  * now, all in one transaction. An instant alert of a tutor whose lock it takes
  * is recorded sent at once and goes out from the job it stores (decision 057:
  * no row is claimed and rewritten a second time); one whose tutor another job
- * is sending to is held, due now, for a messages job of that tutor. A tutor
- * marked at the daily cap today waits for the digest without the lock and the
- * count; one whose count reaches the cap is marked. A retry records nothing
- * twice and asks for nothing twice.
+ * is sending to is held, due now, for a messages job of that tutor. A retry
+ * records nothing twice and asks for nothing twice.
  */
 export async function decideChannelAlerts(
   ctx: AppContext,
@@ -307,15 +260,19 @@ export async function decideChannelAlerts(
   if (!enquiry) return [];
   const now = ctx.now();
   const closed = closedReason(enquiry, now);
-  const dayStart = istDayStart(now);
-  const ruled = ruledTargetsOf(ctx, await selectChannelTargets(ctx.db, enquiryId, dayStart));
+  const targets = await selectChannelTargets(ctx.db, enquiryId);
+  const ruled = targets.flatMap((target) => {
+    const row = target.has_settings ? (target as AlertSettingsRow) : null;
+    return MESSAGE_CHANNELS.map((channel): RuledTarget => ({
+      target,
+      channel,
+      rules: rulesOf(ctx, row, channel, target.has_phone),
+    }));
+  });
   const dueNow =
     closed === null
       ? ruled.filter((each) =>
-          isDueNow(
-            decideNewAlert(each.rules, each.target.seen_in_app, now, knownSentToday(each)),
-            now,
-          ),
+          isDueNow(decideNewAlert(each.rules, each.target.seen_in_app, now), now),
         )
       : [];
   // `db`: the transaction, or with nothing due now the database itself
@@ -323,9 +280,8 @@ export async function decideChannelAlerts(
     const dueTutors = [...new Set(dueNow.map((each) => each.target.tutor_id))];
     const locked = new Set(dueTutors.length === 0 ? [] : await lockTutorMessages(db, dueTutors));
     const sentToday = await sentTodayOf(db, dueNow, now);
-    const alerts = ruled.map((each): ChannelAlertRow => {
-      const { target, channel, rules } = each;
-      const sent = sentToday[channel].get(target.tutor_id) ?? knownSentToday(each);
+    const alerts = ruled.map(({ target, channel, rules }): ChannelAlertRow => {
+      const sent = sentToday[channel].get(target.tutor_id) ?? 0;
       const decision =
         closed === null
           ? decideNewAlert(rules, target.seen_in_app, now, sent)
@@ -345,8 +301,6 @@ export async function decideChannelAlerts(
       return { ...row, status: 'held', due_at: decision.dueAt, sent_at: null };
     });
     const claimed = await claimChannelAlerts(db, enquiryId, alerts);
-    const counted = dueNow.filter((each) => locked.has(each.target.tutor_id));
-    await markCapsReached(db, dayStart, capsReachedOf(counted, sentToday, claimed));
     const key = `enquiry-${String(enquiryId)}`;
     for (const channel of MESSAGE_CHANNELS) {
       const own = claimed.filter((alert) => alert.channel === channel);
@@ -607,7 +561,7 @@ export async function sendDueChannelAlerts(
     if (contact) unsent.push(...(await sendOutgoing(ctx, job.channel, contact, each, now)));
   }
   if (unsent.length === 0) return outgoing;
-  await unsendChannelAlerts(ctx.db, job.channel, unsent);
+  await updateChannelAlerts(ctx.db, job.channel, unsent);
   throw new Error(
     `${String(unsent.length)} ${CHANNEL_NAMES[job.channel]} alerts not sent; they wait for the retry`,
   );
@@ -620,7 +574,6 @@ export async function sendDueChannelAlerts(
  * loses them, as one between recording and sending always could. An enquiry
  * closed since is not sent and its alerts are marked skipped; an alert whose
  * message fails is put back, held and due now, for a messages job of its tutor.
- * Either way its tutor's mark of the daily cap goes: the count is made again.
  */
 export async function sendInstantAlerts(
   ctx: AppContext,
@@ -658,7 +611,7 @@ export async function sendInstantAlerts(
     // nothing went out: put back for a messages job of each tutor
     ctx.log.warn({ err: error, enquiry_id: enquiryId, channel }, 'instant lead alerts put back');
     const putBack = tutorIds.map((tutorId) => change(tutorId, 'held', ''));
-    await unsendChannelAlerts(ctx.db, channel, putBack);
+    await updateChannelAlerts(ctx.db, channel, putBack);
     await queueChannelMessages(ctx, channel, tutorIds, unsentKey);
     return 0;
   }
@@ -667,7 +620,7 @@ export async function sendInstantAlerts(
   const closed = closedReason(enquiry, now);
   if (closed !== null) {
     const skipped = tutorIds.map((tutorId) => change(tutorId, 'skipped', closed));
-    await unsendChannelAlerts(ctx.db, channel, skipped);
+    await updateChannelAlerts(ctx.db, channel, skipped);
     return 0;
   }
   const unsent: ChannelAlertChange[] = [];
@@ -691,7 +644,7 @@ export async function sendInstantAlerts(
     }
   }
   if (unsent.length > 0) {
-    await unsendChannelAlerts(ctx.db, channel, unsent);
+    await updateChannelAlerts(ctx.db, channel, unsent);
     const heldIds = unsent.filter((each) => each.status === 'held').map((each) => each.tutor_id);
     await queueChannelMessages(ctx, channel, heldIds, unsentKey);
   }

@@ -336,17 +336,9 @@ export interface ChannelTargetRow extends Partial<AlertSettingsRow> {
   seen_in_app: boolean;
   has_phone: boolean;
   has_settings: boolean;
-  /** The daily cap at which the tutor reached it on WhatsApp today, or null (migration 0029). */
-  whatsapp_cap_reached: number | null;
-  /** The same on e-mail. */
-  email_cap_reached: number | null;
 }
 
-/** The tutors told of an enquiry in the app, each with what the other channels need to decide. */
-export const selectChannelTargets = rowLister<
-  ChannelTargetRow,
-  [enquiryId: number, dayStart: Date]
->(
+export const selectChannelTargets = rowLister<ChannelTargetRow, [enquiryId: number]>(
   `WITH seen AS (SELECT DISTINCT x.tutor_id
                    FROM lead_alerts_seen v CROSS JOIN LATERAL unnest(v.tutor_ids) AS x (tutor_id)
                   WHERE v.enquiry_id = $1)
@@ -355,48 +347,15 @@ export const selectChannelTargets = rowLister<
           s.tutor_id IS NOT NULL AS has_settings,
           s.whatsapp_mode, s.whatsapp_digest_hour, s.whatsapp_unsubscribed_at,
           s.email_mode, s.email_digest_hour, s.email_unsubscribed_at,
-          s.quiet_start_minute, s.quiet_end_minute, s.daily_cap,
-          cw.daily_cap::int AS whatsapp_cap_reached, ce.daily_cap::int AS email_cap_reached
+          s.quiet_start_minute, s.quiet_end_minute, s.daily_cap
      FROM lead_alerts_in_app i
      CROSS JOIN LATERAL unnest(i.tutor_ids, i.distances_km) AS a (tutor_id, distance_km)
      JOIN users u ON u.id = a.tutor_id
      LEFT JOIN alert_settings s ON s.tutor_id = a.tutor_id
-     LEFT JOIN alert_caps_reached cw
-       ON cw.tutor_id = a.tutor_id AND cw.channel = 'whatsapp' AND cw.day_start = $2
-     LEFT JOIN alert_caps_reached ce
-       ON ce.tutor_id = a.tutor_id AND ce.channel = 'email' AND ce.day_start = $2
     WHERE i.enquiry_id = $1 AND i.status = 'sent'
     ORDER BY a.tutor_id`,
   PREPARED,
 );
-
-/** A tutor whose count of a channel's instant alerts today reached the daily cap. */
-export interface CapReached {
-  tutor_id: number;
-  channel: 'whatsapp' | 'email';
-  daily_cap: number;
-}
-
-/**
- * Marks, under the tutors' locks, that they reached the daily cap on these
- * channels on the day starting at `dayStart`, at these caps (migration 0029).
- */
-export async function markCapsReached(
-  tx: Queryable,
-  dayStart: Date,
-  reached: readonly CapReached[],
-): Promise<void> {
-  if (reached.length === 0) return;
-  await tx.query(
-    `INSERT INTO alert_caps_reached (tutor_id, channel, day_start, daily_cap)
-     SELECT t.tutor_id, t.channel, $1, t.daily_cap
-       FROM unnest($2::int[], $3::text[], $4::smallint[]) AS t (tutor_id, channel, daily_cap)
-     ON CONFLICT (tutor_id, channel)
-       DO UPDATE SET day_start = EXCLUDED.day_start, daily_cap = EXCLUDED.daily_cap`,
-    [dayStart, ...columnsOf(reached, ['tutor_id', 'channel', 'daily_cap'])],
-    PREPARED,
-  );
-}
 
 /**
  * One channel alert to record: sent now (by the decision's own messages job),
@@ -569,21 +528,6 @@ export interface ChannelAlertChange {
   sent_at: Date | null;
 }
 
-/** The statement of `updateChannelAlerts`, answering the tutors of the alerts it changed. */
-const UPDATE_CHANNEL_ALERTS = `UPDATE lead_alerts a
-    SET status = c.status, reason = c.reason, due_at = c.due_at, sent_at = c.sent_at
-   FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[],
-               $7::timestamptz[]) AS c (tutor_id, enquiry_id, status, reason, due_at, sent_at)
-  WHERE a.channel = $1 AND a.tutor_id = c.tutor_id AND a.enquiry_id = c.enquiry_id
-  RETURNING a.tutor_id`;
-
-function updateParameters(channel: 'whatsapp' | 'email', changes: readonly ChannelAlertChange[]) {
-  return [
-    channel,
-    ...columnsOf(changes, ['tutor_id', 'enquiry_id', 'status', 'reason', 'due_at', 'sent_at']),
-  ];
-}
-
 /** Moves alerts of one channel to their new states, in one statement. */
 export async function updateChannelAlerts(
   db: Queryable,
@@ -591,24 +535,15 @@ export async function updateChannelAlerts(
   changes: readonly ChannelAlertChange[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  await db.query(UPDATE_CHANNEL_ALERTS, updateParameters(channel, changes));
-}
-
-/**
- * Moves alerts recorded sent that did not go out (held again, or skipped) to
- * their new states, and takes away their tutors' marks of the daily cap on the
- * channel, in one statement: the next decision counts the day's alerts again.
- */
-export async function unsendChannelAlerts(
-  db: Queryable,
-  channel: 'whatsapp' | 'email',
-  changes: readonly ChannelAlertChange[],
-): Promise<void> {
-  if (changes.length === 0) return;
   await db.query(
-    `WITH changed AS (${UPDATE_CHANNEL_ALERTS})
-     DELETE FROM alert_caps_reached m
-      WHERE m.channel = $1 AND m.tutor_id IN (SELECT tutor_id FROM changed)`,
-    updateParameters(channel, changes),
+    `UPDATE lead_alerts a
+        SET status = c.status, reason = c.reason, due_at = c.due_at, sent_at = c.sent_at
+       FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::timestamptz[],
+                   $7::timestamptz[]) AS c (tutor_id, enquiry_id, status, reason, due_at, sent_at)
+      WHERE a.channel = $1 AND a.tutor_id = c.tutor_id AND a.enquiry_id = c.enquiry_id`,
+    [
+      channel,
+      ...columnsOf(changes, ['tutor_id', 'enquiry_id', 'status', 'reason', 'due_at', 'sent_at']),
+    ],
   );
 }
