@@ -838,7 +838,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a tutor another job is sending to', 
 });
 
 describe('the questions asked by tutor', () => {
-  it('read the index of the message channels, which leaves the in-app alerts out', async () => {
+  it('read an index made for each: the held alerts, and the instant ones sent', async () => {
     const plans: string[] = [];
     await t.db.transaction(async (tx) => {
       await tx.query('SET LOCAL enable_seqscan = off');
@@ -853,9 +853,77 @@ describe('the questions asked by tutor', () => {
       await lockDueAlerts(explain, [1, 2], 'whatsapp', ist(0, '12:00'));
     });
     const [count, due] = plans;
-    expect(count, count).toContain('lead_alerts_tutor_messages_idx');
+    expect(count, count).toContain('lead_alerts_tutor_instant_sent_idx');
     // the due alerts may as well be found by their time
-    expect(due, due).toMatch(/lead_alerts_(tutor_messages|due)_idx/);
+    expect(due, due).toMatch(/lead_alerts_(tutor_held|due)_idx/);
     expect(due, due).not.toMatch(/Seq Scan on lead_alerts/);
   });
+
+  it('count the day’s instant alerts without reading what the digests carried', async () => {
+    const tutor = await newTutor();
+    const today = ist(40, '00:00');
+    // 30 days of a busy tutor's e-mails, kept until their enquiries expire:
+    // each day 10 instant alerts (the cap) and 100 carried by the evening digest
+    const days = Array.from({ length: 30 }, (_, day) => 30 - day);
+    const sent = days.flatMap((daysAgo) =>
+      Array.from({ length: 110 }, (_, index) => ({
+        enquiryId: 2_000_000_000 - daysAgo * 1_000 - index,
+        reason: index < 10 ? '' : 'digest',
+        sentAt: new Date(today.getTime() - daysAgo * 86_400_000 + (index + 60) * 60_000),
+      })),
+    );
+    // and today's first three instant ones
+    for (const index of [0, 1, 2]) {
+      sent.push({ enquiryId: 2_000_000_001 + index, reason: '', sentAt: ist(40, '09:00') });
+    }
+    const stored = await rows<{ count: number }>(
+      t.db,
+      `WITH added AS (
+         INSERT INTO lead_alerts (tutor_id, enquiry_id, channel, status, reason, sent_at)
+         SELECT $1, e, 'email', 'sent', r, s FROM unnest($2::int[], $3::text[], $4::timestamptz[]) AS x (e, r, s)
+         RETURNING 1)
+       SELECT count(*)::int AS count FROM added`,
+      [
+        tutor.userId,
+        sent.map((alert) => alert.enquiryId),
+        sent.map((alert) => alert.reason),
+        sent.map((alert) => alert.sentAt),
+      ],
+    );
+    expect(stored).toEqual([{ count: 3_303 }]);
+    const counted = await countInstantSent(t.db, [tutor.userId], 'email', today);
+    expect([...counted]).toEqual([[tutor.userId, 3]]);
+    // how many alerts the count read to answer: today's three, not the month's
+    const read: number[] = [];
+    await t.db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const analyze = {
+        async query<Row>(sql: string, values?: readonly unknown[]): Promise<Row[]> {
+          const [plan] = await tx.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+            `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+            values,
+          );
+          const walk = (node: PlanNode): void => {
+            if (node['Relation Name'] === 'lead_alerts') {
+              read.push(node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0));
+            }
+            node.Plans?.forEach(walk);
+          };
+          if (plan) walk(plan['QUERY PLAN'][0].Plan);
+          return [];
+        },
+      };
+      await countInstantSent(analyze, [tutor.userId], 'email', today);
+    });
+    expect(read).toEqual([3]);
+    await rows(t.db, `DELETE FROM lead_alerts WHERE tutor_id = $1`, [tutor.userId]);
+  });
 });
+
+/** A node of a plan as `EXPLAIN (ANALYZE, FORMAT JSON)` answers it. */
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}

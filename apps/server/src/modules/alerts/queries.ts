@@ -492,14 +492,16 @@ export const lockDueAlerts = rowLister<
      FROM lead_alerts a
      JOIN enquiries e ON e.id = a.enquiry_id
      JOIN users u ON u.id = e.student_id
-    WHERE a.tutor_id = ANY($1::int[]) AND a.channel = $2 AND a.channel <> 'app'
-      AND a.status = 'held'
-      AND a.due_at <= $3
+    WHERE a.tutor_id = ANY($1::int[]) AND a.channel = $2 AND a.status = 'held' AND a.due_at <= $3
     ORDER BY a.tutor_id, e.posted_at, e.id
     FOR UPDATE OF a SKIP LOCKED`,
 );
 
-/** Instant alerts of a channel sent to each of these tutors since `since` (the daily cap). */
+/**
+ * Instant alerts of a channel sent to each of these tutors since `since` (the
+ * daily cap): a range of their own index (migration 0029), whatever the
+ * digests carried.
+ */
 export async function countInstantSent(
   db: Queryable,
   tutorIds: readonly number[],
@@ -508,8 +510,7 @@ export async function countInstantSent(
 ): Promise<Map<number, number>> {
   const rows = await db.query<{ tutor_id: number; count: number }>(
     `SELECT tutor_id, count(*)::int AS count FROM lead_alerts
-      WHERE tutor_id = ANY($1::int[]) AND channel = $2 AND channel <> 'app'
-        AND status = 'sent' AND reason = ''
+      WHERE tutor_id = ANY($1::int[]) AND channel = $2 AND status = 'sent' AND reason = ''
         AND sent_at >= $3
       GROUP BY tutor_id`,
     [tutorIds, channel, since],
