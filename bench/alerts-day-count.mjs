@@ -1,14 +1,14 @@
 // The daily cap's count with a month of alerts kept (issue 23, migration 0029):
 // every WhatsApp or e-mail decision counts, for each of an enquiry's tutors
-// (about 200), the instant alerts sent to them today, and an alert stays until
-// its enquiry expires, 30 days after it was posted, marked sent by the digest
-// that carried it. `--tutors` tutors, each with `--days` days of `--instant`
-// instant alerts and `--digest` carried by a digest a day, and today's cap
-// reached; the count of `--counted` of them at once (an enquiry's), run `--runs` times with the
-// indexes of migration 0025 (one index of held and sent alerts by tutor,
-// channel and status) and of 0029 (one of held alerts, one of instant ones
-// sent, by time), taking turns on the same rows. Prints p50 / p99 of each and
-// what one count reads.
+// (about 200), the instant alerts sent to them today; an alert is kept until
+// 30 days after its enquiry expired (60 days after the post), marked sent by
+// the digest that carried it. `--tutors` tutors, each with `--days` days of
+// `--instant` instant alerts and `--digest` carried by a digest a day, and
+// today's cap reached; the count of `--counted` of them at once (an
+// enquiry's), run `--runs` times with the indexes of migration 0025 (one
+// index of held and sent alerts by tutor, channel and status) and of 0029
+// (one of held alerts, one of instant ones sent, by time), taking turns on
+// the same rows, vacuumed. Prints p50 / p99 of each and what one count reads.
 //
 //   createdb -h 127.0.0.1 -U postgres bench_day_count
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_day_count node bench/alerts-day-count.mjs

@@ -862,8 +862,8 @@ describe('the questions asked by tutor', () => {
   it('count the day’s instant alerts without reading what the digests carried', async () => {
     const tutor = await newTutor();
     const today = ist(40, '00:00');
-    // 30 days of a busy tutor's e-mails, kept until their enquiries expire:
-    // each day 10 instant alerts (the cap) and 100 carried by the evening digest
+    // 30 days of a busy tutor's e-mails (kept until 30 days after their enquiries
+    // expire): each day 10 instant alerts (the cap) and 100 carried by the evening digest
     const days = Array.from({ length: 30 }, (_, day) => 30 - day);
     const sent = days.flatMap((daysAgo) =>
       Array.from({ length: 110 }, (_, index) => ({
@@ -905,7 +905,8 @@ describe('the questions asked by tutor', () => {
           );
           const walk = (node: PlanNode): void => {
             if (node['Relation Name'] === 'lead_alerts') {
-              read.push(node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0));
+              const perLoop = node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0);
+              read.push(perLoop * node['Actual Loops']);
             }
             node.Plans?.forEach(walk);
           };
@@ -923,7 +924,9 @@ describe('the questions asked by tutor', () => {
 /** A node of a plan as `EXPLAIN (ANALYZE, FORMAT JSON)` answers it. */
 interface PlanNode {
   'Relation Name'?: string;
+  /** Of each loop (each process of a parallel plan), on average. */
   'Actual Rows': number;
+  'Actual Loops': number;
   'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
