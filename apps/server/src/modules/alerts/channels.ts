@@ -82,6 +82,16 @@ export const CHANNEL_SWEEP_JOB = 'lead-alerts.sweep';
 export const LEAD_ALERTS_LANE = 'lead-alerts';
 
 /**
+ * An idle worker looks for the lane's jobs this often (the queue's shortest).
+ * For the in-app alerts it is most of the wait to a tutor. The decisions poll
+ * as often: at the queue's default of 2 s a worker took ten of them at once and
+ * ran them back to back, some 150 ms of one core of the database every 2 s,
+ * which the posts of that moment and the in-app alerts queued in the lane
+ * behind them waited for (decision 057).
+ */
+export const LEAD_ALERTS_POLL_SECONDS = 0.5;
+
+/**
  * The channels wait this long after the in-app alerts: long enough for every
  * instance to say which tutors saw the alert in an open tab.
  */
@@ -739,6 +749,7 @@ export function channelAlertJobs(ctx: AppContext): JobKind<never>[] {
     name: CHANNEL_ALERTS_JOB,
     retryLimit: 5,
     retryDelaySeconds: 10,
+    pollingIntervalSeconds: LEAD_ALERTS_POLL_SECONDS,
     lane: LEAD_ALERTS_LANE,
     describe: (job) => `Decide the WhatsApp and e-mail alerts of enquiry ${String(job.enquiry_id)}`,
     run: async (job) => {

@@ -16,7 +16,12 @@ import type { StatementPart } from '../../jobs/in-statement.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 
 import { closedReason, leadAlertEnquiryOf, roundedKm } from './alert-enquiry.ts';
-import { channelAlertJobs, LEAD_ALERTS_LANE, queueChannelAlerts } from './channels.ts';
+import {
+  channelAlertJobs,
+  LEAD_ALERTS_LANE,
+  LEAD_ALERTS_POLL_SECONDS,
+  queueChannelAlerts,
+} from './channels.ts';
 import {
   claimInAppAlerts,
   countToldOfLatest,
@@ -33,8 +38,6 @@ export const LEAD_ALERTS_CHANNEL = 'lead-alerts';
 /** An alert is worth little late: a few quick tries, then it is left to the feed. */
 const LEAD_ALERTS_RETRY_LIMIT = 3;
 const LEAD_ALERTS_RETRY_DELAY_SECONDS = 2;
-/** An idle worker looks for new alerts this often (the queue's shortest): most of the wait to a tutor. */
-const LEAD_ALERTS_POLL_SECONDS = 0.5;
 
 export interface LeadAlertsJob {
   enquiry_id: number;
