@@ -5,9 +5,11 @@ import { buildTestApp, startTwoInstances, type TestApp } from '../../../test/bui
 import * as fixtures from '../../../test/enquiry-fixtures.ts';
 import { call, rows, type RegisteredUser } from '../../../test/factories.ts';
 import { openSocket, type SocketClient } from '../../../test/socket-client.ts';
+import { loadConfig } from '../../config.ts';
+import { jobKinds } from '../../jobs/kinds.ts';
 import { jobSchemaFor } from '../../jobs/queue.ts';
 
-import { decideChannelAlerts } from './channels.ts';
+import { decideChannelAlerts, LEAD_ALERTS_LANE, LEAD_ALERTS_POLL_SECONDS } from './channels.ts';
 import { LEAD_ALERTS_JOB, sendLeadAlerts } from './service.ts';
 
 /** An app that stores jobs but does not run them: each test runs the alert job itself. */
@@ -41,6 +43,15 @@ function openAlerts(baseUrl: string, token?: string): Promise<SocketClient<LeadA
 
 /** Lets frames in flight arrive before a test says none came. */
 const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+
+it('looks for every job of the alerts’ lane every 0.5 s, so no worker takes ten decisions at once', () => {
+  // at the queue's 2 s a worker fetched ten decisions and ran them back to back (decision 057)
+  const laned = jobKinds(t.ctx).filter((kind) => kind.lane === LEAD_ALERTS_LANE);
+  expect(laned.map((kind) => kind.name).sort()).toEqual(['lead-alerts', 'lead-alerts.channels']);
+  for (const kind of laned) expect(kind.pollingIntervalSeconds).toBe(LEAD_ALERTS_POLL_SECONDS);
+  // the queue's default for every other kind
+  expect(LEAD_ALERTS_POLL_SECONDS).toBeLessThan(loadConfig({}).jobsPollSeconds);
+});
 
 describe('posting an enquiry', () => {
   it('stores one lead-alerts job in its transaction and alerts nobody from the request', async () => {

@@ -85,8 +85,8 @@ export const LEAD_ALERTS_LANE = 'lead-alerts';
  * An idle worker looks for the lane's jobs this often (the queue's shortest).
  * For the in-app alerts it is most of the wait to a tutor. The decisions poll
  * as often: at the queue's default of 2 s a worker took ten of them at once and
- * ran them back to back, some 150 ms of one core of the database every 2 s,
- * which the posts of that moment and the in-app alerts queued in the lane
+ * ran them back to back, some 80 ms of a database process's statements every
+ * 2 s, which the posts of that moment and the in-app alerts queued in the lane
  * behind them waited for (decision 057).
  */
 export const LEAD_ALERTS_POLL_SECONDS = 0.5;
