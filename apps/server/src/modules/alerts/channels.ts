@@ -91,6 +91,12 @@ export const LEAD_ALERTS_LANE = 'lead-alerts';
  */
 export const LEAD_ALERTS_POLL_SECONDS = 0.5;
 
+/** A kind joins the alerts' lane with both: a job of the lane is looked for as often as the others. */
+export const IN_LEAD_ALERTS_LANE = {
+  lane: LEAD_ALERTS_LANE,
+  pollingIntervalSeconds: LEAD_ALERTS_POLL_SECONDS,
+} as const;
+
 /**
  * The channels wait this long after the in-app alerts: long enough for every
  * instance to say which tutors saw the alert in an open tab.
@@ -749,8 +755,7 @@ export function channelAlertJobs(ctx: AppContext): JobKind<never>[] {
     name: CHANNEL_ALERTS_JOB,
     retryLimit: 5,
     retryDelaySeconds: 10,
-    pollingIntervalSeconds: LEAD_ALERTS_POLL_SECONDS,
-    lane: LEAD_ALERTS_LANE,
+    ...IN_LEAD_ALERTS_LANE,
     describe: (job) => `Decide the WhatsApp and e-mail alerts of enquiry ${String(job.enquiry_id)}`,
     run: async (job) => {
       await decideChannelAlerts(ctx, job.enquiry_id);

@@ -16,12 +16,7 @@ import type { StatementPart } from '../../jobs/in-statement.ts';
 import type { JobKind } from '../../jobs/queue.ts';
 
 import { closedReason, leadAlertEnquiryOf, roundedKm } from './alert-enquiry.ts';
-import {
-  channelAlertJobs,
-  LEAD_ALERTS_LANE,
-  LEAD_ALERTS_POLL_SECONDS,
-  queueChannelAlerts,
-} from './channels.ts';
+import { channelAlertJobs, IN_LEAD_ALERTS_LANE, queueChannelAlerts } from './channels.ts';
 import {
   claimInAppAlerts,
   countToldOfLatest,
@@ -108,8 +103,7 @@ export function leadAlertJobs(ctx: AppContext): JobKind<never>[] {
       name: LEAD_ALERTS_JOB,
       retryLimit: LEAD_ALERTS_RETRY_LIMIT,
       retryDelaySeconds: LEAD_ALERTS_RETRY_DELAY_SECONDS,
-      pollingIntervalSeconds: LEAD_ALERTS_POLL_SECONDS,
-      lane: LEAD_ALERTS_LANE,
+      ...IN_LEAD_ALERTS_LANE,
       describe: (job) => `Alert the tutors of enquiry ${String(job.enquiry_id)}`,
       run: async (job) => {
         await sendLeadAlerts(ctx, job.enquiry_id);
